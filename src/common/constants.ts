@@ -1,0 +1,72 @@
+/** Business constants of SPEC.md §9. */
+export const MIN_REGISTRATION_AGE = 16;
+
+export const MEASUREMENT_BOUNDS = {
+  height: { min: 160, max: 240 },
+  bust: { min: 80, max: 150 },
+  waist: { min: 60, max: 120 },
+  hips: { min: 80, max: 160 },
+} as const;
+
+export const TIMESLOT_MIN_CAPACITY = 1;
+export const TIMESLOT_DEFAULT_CAPACITY = 10;
+export const LOW_AVAILABILITY_THRESHOLD = 3;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const CAMPAIGN_RECIPIENT_ADVICE = 100;
+export const CAMPAIGN_HIGHLIGHT_MS = 3000;
+
+export const SIDEBAR_BREAKPOINT_PX = 990;
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export const PRODUCT_NAME = "OpenCall";
+
+/** Local storage keys. Sign-out clears everything of ours except THEME. */
+export const STORAGE_KEYS = {
+  theme: "theme",
+  selectedEventId: "opencall.selectedEventId",
+} as const;
+
+export const ROLES = ["member", "admin", "superadmin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PROFILE_STATUSES = ["pending", "approved"] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+export const EVENT_STATUSES = ["active", "inactive"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const REGISTRATION_STATUSES = ["pending", "confirmed"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const CAMPAIGN_STATUSES = ["in_progress", "completed", "partial", "failed"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const RECIPIENT_STATUSES = ["queued", "sent", "failed", "read"] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const EYE_COLORS = [
+  "Azul",
+  "Azul claro",
+  "Azul oscuro",
+  "Azul verdoso",
+  "Verde",
+  "Verde claro",
+  "Verde oscuro",
+  "Marrón",
+  "Marrón claro",
+  "Marrón oscuro",
+  "Avellana/Hazel",
+  "Gris",
+  "Miel",
+  "Negro",
+  "Mixto",
+] as const;
+export type EyeColor = (typeof EYE_COLORS)[number];

@@ -1,0 +1,95 @@
+/**
+ * Calendar dates (`YYYY-MM-DD`) and wall-clock times (`HH:MM`) are handled as strings and
+ * never pass through a UTC `Date`, so no time zone can shift them (ARCHITECTURE.md invariants).
+ */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export function parseIsoDate(value: string): CalendarDate | null {
+  const match = ISO_DATE.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+export function isIsoDate(value: string): boolean {
+  return parseIsoDate(value) !== null;
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** es-AR short date: `dd/mm/aa` (SPEC.md §9). */
+export function formatDateEsAr(isoDate: string): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) return isoDate;
+  return `${pad2(date.day)}/${pad2(date.month)}/${pad2(date.year % 100)}`;
+}
+
+/** The PDF sheet's date: `dd/MM/yyyy`. */
+export function formatDateLong(isoDate: string): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) return isoDate;
+  return `${pad2(date.day)}/${pad2(date.month)}/${String(date.year).padStart(4, "0")}`;
+}
+
+export function isTime(value: string): boolean {
+  return TIME.test(value);
+}
+
+/** `HH:MM:SS` (as PostgreSQL returns a `time`) or `HH:MM` → `HH:MM`. */
+export function formatTime(value: string): string {
+  return value.slice(0, 5);
+}
+
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime(start)} - ${formatTime(end)}`;
+}
+
+/** Today's calendar date in the given time zone (default: the agency's, Buenos Aires). */
+export function todayIso(now: Date = new Date(), timeZone = "America/Argentina/Buenos_Aires"): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** Age in whole years on `onDate` for someone born on `birthDate` (both `YYYY-MM-DD`). */
+export function ageOn(birthDate: string, onDate: string): number | null {
+  const birth = parseIsoDate(birthDate);
+  const on = parseIsoDate(onDate);
+  if (!birth || !on) return null;
+  let age = on.year - birth.year;
+  if (on.month < birth.month || (on.month === birth.month && on.day < birth.day)) age -= 1;
+  return age;
+}
+
+/** A timestamp shown to staff in es-AR, in the agency's time zone. */
+export function formatDateTimeEsAr(value: string | Date, timeZone = "America/Argentina/Buenos_Aires"): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return new Intl.DateTimeFormat("es-AR", {
+    timeZone,
+    day: "2-digit",
+    month: "2-digit",
+    year: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(date);
+}

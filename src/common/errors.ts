@@ -1,0 +1,46 @@
+/**
+ * Error codes of the HTTP API's error shape `{"error": {"code", "message", "fields"?}}`.
+ * The server sends the code with a default message; the web maps codes to the catalogue's texts.
+ */
+export const ERROR_CODES = [
+  "validation_failed",
+  "not_found",
+  "route_not_found",
+  "unauthenticated",
+  "forbidden",
+  "account_pending",
+  "csrf_rejected",
+  "rate_limited",
+  "payload_too_large",
+  "internal_error",
+  "service_unavailable",
+  "event_not_found",
+  "duplicate_registration",
+  "timeslot_full",
+  "timeslot_in_use",
+  "invalid_token",
+  "email_domain_not_allowed",
+  "superadmin_protected",
+  "signup_closed",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode | (string & {});
+    message: string;
+    fields?: Record<string, string>;
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === "string" &&
+    typeof (error as { message?: unknown }).message === "string"
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * buildApp(deps) → a ready-to-listen Fastify instance. It never listens: main.ts does, tests inject.
+ */
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { registerAccessControl, type RouteAccess } from "./http/access";
+import { registerCsrfCheck } from "./http/csrf";
+import { registerErrorHandling } from "./http/error-handler";
+import { registerSpa } from "./http/spa";
+import { createAuth, type Auth } from "./modules/accounts/auth";
+import { authRoutes } from "./modules/accounts/auth.routes";
+import { sessionRoutes } from "./modules/accounts/session.routes";
+import { createSessionResolver } from "./modules/accounts/session";
+import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Folder of the built web app (dist/web); omitted in API tests. */
+  webRoot?: string | undefined;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** What route modules receive: the app's dependencies, passed explicitly (no container). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database["db"];
+  auth: Auth;
+  getUser: ReturnType<typeof createSessionResolver>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the authorisation matrix. */
+    routeAccess: RouteAccess[];
+    ctx: AppContext;
+  }
+}
+
+export type App = FastifyInstance;
+/** The instance route modules register on: zod schemas type params, body and replies. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "OpenCall API", version: "1.0.0", description: "Scouting events and model registrations." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  const auth = createAuth(config, database.db);
+  const getUser = createSessionResolver(auth);
+  const ctx: AppContext = { config, database, db: database.db, auth, getUser };
+  const routeAccess = registerAccessControl(app, getUser);
+  registerCsrfCheck(app, config.publicUrl);
+
+  await app.register(async (api) => {
+    const zodApi = api.withTypeProvider<ZodTypeProvider>();
+    await systemRoutes(zodApi, ctx);
+    await settingsRoutes(zodApi, ctx);
+    await authRoutes(api, ctx);
+    await sessionRoutes(zodApi, ctx);
+  });
+
+  await registerSpa(app, deps.webRoot);
+
+  app.decorate("routeAccess", routeAccess);
+  app.decorate("ctx", ctx);
+  return app;
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const base = { DATA_DIR: "/tmp/opencall-config-test", AUTH_SECRET: "x".repeat(40) };
+
+describe("configuration", () => {
+  it("has working defaults", () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.staffSignup).toBe("open");
+    expect(config.verificationTtlHours).toBe(48);
+    expect(config.agencyEmailDomain).toBe("example.com");
+    expect(config.superadmin).toBeUndefined();
+  });
+
+  it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {
+    expect(loadConfig({ ...base, PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
+    expect(loadConfig({ ...base, PUBLIC_URL: "https://casting.agency.com/" }).publicUrl).toBe(
+      "https://casting.agency.com",
+    );
+  });
+
+  it("names every wrong variable in one readable message", () => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base, PORT: "eighty", STAFF_SIGNUP: "maybe", DATABASE_URL: "mysql://x", SMTP_URL: "http://x" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain('(got "eighty")');
+    expect(message).toContain("STAFF_SIGNUP");
+    expect(message).toContain("DATABASE_URL");
+    expect(message).toContain("SMTP_URL");
+  });
+
+  it("requires AUTH_SECRET in production and never echoes secrets", () => {
+    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: "production" })).toThrow(/AUTH_SECRET: is required/);
+    try {
+      loadConfig({ ...base, SUPERADMIN_EMAIL: "boss@example.com", SUPERADMIN_PASSWORD: "short" });
+    } catch (e) {
+      expect((e as Error).message).toContain("SUPERADMIN_PASSWORD");
+      expect((e as Error).message).not.toContain("short");
+    }
+  });
+
+  it("treats empty values as unset, so .env.example runs as it is", () => {
+    const config = loadConfig({ ...base, DATABASE_URL: "", SMTP_URL: "", SUPERADMIN_EMAIL: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.superadmin).toBeUndefined();
+  });
+
+  it("runs .env.example as it is, and it lists every variable", () => {
+    const example = parseEnv(readFileSync(".env.example", "utf8"));
+    const config = loadConfig({ ...example, DATA_DIR: base.DATA_DIR });
+    expect(config.port).toBe(3000);
+    const source = readFileSync("src/server/config.ts", "utf8");
+    const declared = [...source.matchAll(/^ {4}([A-Z_]+): z/gm)].map((m) => m[1]);
+    expect(declared.length).toBeGreaterThan(10);
+    expect(Object.keys(example).sort()).toEqual([...declared].sort());
+  });
+});

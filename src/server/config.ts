@@ -1,0 +1,147 @@
+/**
+ * Configuration: the only reader of process.env. Parsed with zod at start; a wrong value stops the
+ * start with a message naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    PORT: z.preprocess(emptyAsUndefined, port.default(3000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default("127.0.0.1")),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default("./data")),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("OpenCall <no-reply@localhost>")),
+    MAIL_RATE_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(50)),
+    AUTH_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, "must be at least 32 characters long").optional(),
+    ),
+    AGENCY_EMAIL_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain name such as agency.com")
+        .default("example.com"),
+    ),
+    CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default("contacto@example.com")),
+    SUPERADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+    SUPERADMIN_PASSWORD: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(10, "must be at least 10 characters long").optional(),
+    ),
+    STAFF_SIGNUP: z.preprocess(emptyAsUndefined, z.enum(["open", "closed"]).default("open")),
+    VERIFICATION_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(48)),
+    PUBLIC_REGISTRATION_RATE_LIMIT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).default(120),
+    ),
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["SUPERADMIN_EMAIL"], message: "is required with SUPERADMIN_PASSWORD" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  logLevel: Env["LOG_LEVEL"];
+  port: number;
+  host: string;
+  /** Origin without a trailing slash, e.g. http://localhost:3000 */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailRatePerSecond: number;
+  authSecret: string;
+  agencyEmailDomain: string;
+  contactEmail: string;
+  superadmin: { email: string; password: string | undefined } | undefined;
+  staffSignup: "open" | "closed";
+  verificationTtlHours: number;
+  publicRegistrationRateLimit: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment. Throws ConfigError naming every wrong variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "configuration");
+        const value = source[name];
+        const shown = name.includes("PASSWORD") || name.includes("SECRET") ? "" : ` (got "${value ?? ""}")`;
+        return `${name}: ${issue.message}${value === undefined ? "" : shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === "production",
+    logLevel: env.LOG_LEVEL,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    mailRatePerSecond: env.MAIL_RATE_PER_SECOND,
+    authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
+    agencyEmailDomain: env.AGENCY_EMAIL_DOMAIN.toLowerCase(),
+    contactEmail: env.CONTACT_EMAIL,
+    superadmin: env.SUPERADMIN_EMAIL
+      ? { email: env.SUPERADMIN_EMAIL.toLowerCase(), password: env.SUPERADMIN_PASSWORD }
+      : undefined,
+    staffSignup: env.STAFF_SIGNUP,
+    verificationTtlHours: env.VERIFICATION_TTL_HOURS,
+    publicRegistrationRateLimit: env.PUBLIC_REGISTRATION_RATE_LIMIT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** Loads `.env` from the working directory into the environment, if there is one. */
+export function loadEnvFile(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** Outside production a secret is generated once into DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

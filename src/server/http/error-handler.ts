@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../errors";
+
+/** Field path of a validation issue: "/timeslots/0/capacity" → "timeslots.0.capacity". */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, "").replace(/\//g, ".");
+  return path || context || "request";
+}
+
+/**
+ * One error handler for every failure: the error shape of ARCHITECTURE.md, and nothing internal
+ * (no stack, no SQL, no library message) ever leaves the server.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext);
+        fields[name] ??= issue.message ?? "Invalid value";
+      }
+      return reply
+        .status(400)
+        .send({ error: { code: "validation_failed", message: "Some fields are not valid.", fields } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: "payload_too_large", message: "The request is too large." } });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type): safe to describe, never internal.
+      return reply.status(status).send({
+        error: {
+          code: status === 404 ? "not_found" : "validation_failed",
+          message: status === 404 ? "Not found." : "The request could not be read.",
+        },
+      });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } });
+  });
+}

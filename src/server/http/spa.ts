@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built React app: static assets, and index.html for every other non-API path
+ * (client-side routes). Unknown /api paths are JSON 404s.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+  const indexFile = webRoot ? path.join(webRoot, "index.html") : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+  let indexHtml: string | undefined;
+
+  if (hasWeb && webRoot) {
+    indexHtml = readFileSync(indexFile, "utf8");
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (url === "/api" || url.startsWith("/api/")) {
+      return reply
+        .status(404)
+        .send({ error: { code: "route_not_found", message: `No API route ${request.method} ${url}.` } });
+    }
+    if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+    }
+    return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The one e-mail layout: every message has a plain-text and an HTML part, in Spanish, with the
+ * product's name. Everything interpolated into HTML is escaped here.
+ */
+import { PRODUCT_NAME } from "@common/constants";
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface LayoutInput {
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Label/value pairs shown as a small table (event details, codes). */
+  details?: Array<[string, string]>;
+  footer?: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Header values never carry CR or LF from user input (no header injection). */
+export function headerSafe(value: string): string {
+  return value.replace(/[\r\n]+/g, " ").trim();
+}
+
+const paragraphHtml = (text: string) =>
+  `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
+
+export function renderLayout(input: LayoutInput): EmailContent {
+  const subject = headerSafe(input.subject);
+  const textParts: string[] = [];
+  if (input.greeting) textParts.push(input.greeting);
+  textParts.push(...input.paragraphs);
+  if (input.details?.length) textParts.push(input.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
+  if (input.action) textParts.push(`${input.action.label}:\n${input.action.url}`);
+  textParts.push(input.footer ?? `— El equipo de ${PRODUCT_NAME}`);
+
+  const details = input.details?.length
+    ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${input.details
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:4px 12px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(k)}</td><td style="padding:4px 0;vertical-align:top">${escapeHtml(v).replace(/\n/g, "<br>")}</td></tr>`,
+        )
+        .join("")}</table>`
+    : "";
+  const action = input.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">Si el botón no funciona, copiá este enlace en tu navegador:<br><a href="${escapeHtml(input.action.url)}" style="color:#7c3aed;word-break:break-all">${escapeHtml(input.action.url)}</a></p>`
+    : "";
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${action}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(input.footer ?? `— El equipo de ${PRODUCT_NAME}`)}</p></div></body></html>`;
+  return { subject, text: textParts.join("\n\n"), html };
+}

@@ -1,0 +1,33 @@
+/**
+ * Enqueueing: the only way to send an e-mail. Call it with the transaction of the change that
+ * causes the e-mail, so both are committed together or not at all. The worker (src/server/jobs)
+ * delivers the row.
+ */
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "../db/client";
+import { outboxMessages } from "../db/schema";
+import { headerSafe, type EmailContent } from "./layout";
+
+export interface OutgoingEmail extends EmailContent {
+  /** Template name, e.g. "registration_verification". */
+  kind: string;
+  to: string;
+  campaignRecipientId?: string;
+}
+
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(outboxMessages)
+    .values({
+      kind: email.kind,
+      toAddress: headerSafe(email.to),
+      subject: headerSafe(email.subject),
+      textBody: email.text,
+      htmlBody: email.html,
+      messageId: `<${randomUUID()}@opencall>`,
+      campaignRecipientId: email.campaignRecipientId,
+    })
+    .returning({ id: outboxMessages.id });
+  if (!row) throw new Error("outbox insert returned no row");
+  return row;
+}

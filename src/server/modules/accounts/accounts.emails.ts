@@ -1,0 +1,40 @@
+import { PRODUCT_NAME } from "@common/constants";
+import { renderLayout } from "../../mail/layout";
+import type { OutgoingEmail } from "../../mail/outbox";
+
+interface Recipient {
+  to: string;
+  name: string;
+}
+
+export function staffVerificationEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+  return {
+    kind: "staff_verification",
+    to,
+    ...renderLayout({
+      subject: `Confirmá tu correo en ${PRODUCT_NAME}`,
+      greeting: `Hola ${name}:`,
+      paragraphs: [
+        `Recibimos tu solicitud de cuenta de staff en ${PRODUCT_NAME}. Confirmá tu dirección de correo electrónico con el botón de abajo.`,
+        "Después de la verificación, un administrador revisará tu perfil. Te avisaremos por correo cuando tu cuenta esté aprobada.",
+      ],
+      action: { label: "Confirmar mi correo", url },
+    }),
+  };
+}
+
+export function passwordResetEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+  return {
+    kind: "password_reset",
+    to,
+    ...renderLayout({
+      subject: `Restablecé tu contraseña de ${PRODUCT_NAME}`,
+      greeting: `Hola ${name}:`,
+      paragraphs: [
+        "Alguien (esperamos que vos) pidió restablecer la contraseña de tu cuenta. El enlace vale durante una hora.",
+        "Si no fuiste vos, ignorá este correo: tu contraseña sigue siendo la misma.",
+      ],
+      action: { label: "Elegir una contraseña nueva", url },
+    }),
+  };
+}

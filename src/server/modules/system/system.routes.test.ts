@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { createTestDatabase } from "../../test/database";
+import { signedInAs } from "../../test/factories";
+import { testConfig, useTestApp } from "../../test/harness";
+
+const t = useTestApp();
+
+describe("system routes", () => {
+  it("answers liveness", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("answers readiness with the database in use", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ready", database: t.database.kind });
+  });
+
+  it("echoes a well-formed request id and replaces a malformed one", async () => {
+    const ok = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "abc-123" } });
+    expect(ok.headers["x-request-id"]).toBe("abc-123");
+    const bad = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "a\tb<script>" } });
+    expect(bad.headers["x-request-id"]).not.toContain("<");
+  });
+
+  it("answers unknown API paths with a JSON 404 in the error shape", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const res = await t.app.inject({ method, url: "/api/does-not-exist?x=1" });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/json");
+      expect(res.json()).toEqual({
+        error: { code: "route_not_found", message: `No API route ${method} /api/does-not-exist.` },
+      });
+    }
+  });
+
+  it("answers unreadable JSON with the error shape and no internals", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": "a@b.c", "password": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: "validation_failed", message: "The request could not be read." } });
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it("serves the OpenAPI document at /api/docs", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/ready", "/api/session"]));
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers["content-type"]).toContain("text/html");
+  });
+
+  it("refuses a cookie-carrying mutation from another origin", async () => {
+    const { headers } = await signedInAs(t.app);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { ...headers, origin: "https://evil.example" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("csrf_rejected");
+    const missing = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie: headers.cookie! } });
+    expect(missing.statusCode).toBe(403);
+  });
+
+  it("declares an access rule on every API route", () => {
+    expect(t.app.routeAccess.length).toBeGreaterThan(0);
+    for (const route of t.app.routeAccess) {
+      expect(["public", "member", "admin", "superadmin"]).toContain(route.access);
+    }
+  });
+});
+
+describe("the single-page app", () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), "opencall-web-"));
+  writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>OpenCall</title><div id=root></div>");
+  let close: (() => Promise<void>) | undefined;
+  afterAll(async () => close?.());
+
+  it("serves index.html for every non-API path and JSON 404s under /api", async () => {
+    const testDb = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database: testDb.database, webRoot, logger: false });
+    close = async () => {
+      await app.close();
+      await testDb.drop();
+    };
+    for (const url of ["/", "/login", "/dashboard/scouting/events", "/events/abc/register", "/no/such/page"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id=root>');
+    }
+    const api = await app.inject({ method: "GET", url: "/api/nope" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe("route_not_found");
+    const csp = (await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"];
+    expect(csp).toContain("script-src 'self'");
+  });
+});
+
+describe("failures inside the server", () => {
+  it("answers 503 in the error shape when the database is gone, without internals", async () => {
+    const testDb = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database: testDb.database, logger: false });
+    await testDb.drop();
+    const res = await app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: { code: "service_unavailable", message: "The database is not reachable." } });
+    const session = await app.inject({ method: "GET", url: "/api/session", headers: { cookie: "opencall.session_token=x.y" } });
+    expect(session.statusCode).toBeGreaterThanOrEqual(400);
+    expect(session.json().error.code).toBeTypeOf("string");
+    expect(session.body).not.toMatch(/\.(ts|js):\d+|SELECT|select /);
+    await app.close();
+  });
+});

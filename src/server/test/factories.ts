@@ -1,0 +1,150 @@
+/**
+ * Factories `createX(overrides)`: realistic rows with unique values, straight into the database.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ProfileStatus, Role } from "@common/constants";
+import { hashPassword } from "better-auth/crypto";
+import type { App } from "../app";
+import type { Db } from "../db/client";
+import {
+  accounts,
+  eventTimeslots,
+  modelRegistrations,
+  scoutingEvents,
+  scoutingIdSequence,
+  users,
+  type EventTimeslotRow,
+  type ModelRegistrationRow,
+  type ScoutingEventRow,
+  type UserRow,
+} from "../db/schema";
+import { sql } from "drizzle-orm";
+import { TEST_PUBLIC_URL } from "./harness";
+
+const unique = () => randomBytes(4).toString("hex");
+
+export const TEST_PASSWORD = "correct-horse-battery";
+
+let cachedHash: Promise<string> | undefined;
+const passwordHash = (password: string) =>
+  password === TEST_PASSWORD ? (cachedHash ??= hashPassword(TEST_PASSWORD)) : hashPassword(password);
+
+export interface CreateUserOptions extends Partial<Omit<UserRow, "role" | "status">> {
+  role?: Role;
+  status?: ProfileStatus;
+  password?: string;
+}
+
+export async function createUser(db: Db, options: CreateUserOptions = {}): Promise<UserRow> {
+  const { password = TEST_PASSWORD, ...overrides } = options;
+  const id = overrides.id ?? randomUUID();
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      name: `Staff ${unique()}`,
+      email: `staff-${unique()}@agency.test`,
+      emailVerified: true,
+      role: "member",
+      status: "approved",
+      ...overrides,
+    })
+    .returning();
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await passwordHash(password),
+  });
+  if (!user) throw new Error("user insert returned no row");
+  return user;
+}
+
+/** Headers of a signed-in request for this user (session cookie + the app's Origin). */
+export async function signIn(app: App, email: string, password = TEST_PASSWORD): Promise<Record<string, string>> {
+  const response = await app.ctx.auth.api.signInEmail({ body: { email, password }, asResponse: true });
+  if (!response.ok) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, origin: TEST_PUBLIC_URL };
+}
+
+/** Creates a user of the given role/status and returns it with signed-in headers. */
+export async function signedInAs(
+  app: App,
+  options: CreateUserOptions = {},
+): Promise<{ user: UserRow; headers: Record<string, string> }> {
+  const user = await createUser(app.ctx.db, options);
+  return { user, headers: await signIn(app, user.email, options.password) };
+}
+
+export interface CreateEventOptions extends Partial<ScoutingEventRow> {
+  timeslots?: Array<Partial<Pick<EventTimeslotRow, "startTime" | "endTime" | "capacity">>>;
+}
+
+export async function createEvent(
+  db: Db,
+  options: CreateEventOptions = {},
+): Promise<ScoutingEventRow & { timeslots: EventTimeslotRow[] }> {
+  const { timeslots = [{}], ...overrides } = options;
+  const [{ next } = { next: 0 }] = await db.execute<{ next: string }>(
+    sql`select nextval(${sql.raw(`'${scoutingIdSequence.seqName}'`)}) as next`,
+  ).then((r) => (Array.isArray(r) ? r : (r as { rows: Array<{ next: string }> }).rows));
+  const [event] = await db
+    .insert(scoutingEvents)
+    .values({
+      scoutingId: `EV-2026-${String(next).padStart(4, "0")}`,
+      eventName: `Casting ${unique()}`,
+      eventDate: "2026-03-05",
+      location: "Av. Corrientes 1234, CABA",
+      description: "Casting abierto para nuevas caras.",
+      confirmationDetails: "Traé tu ficha impresa y llegá 10 minutos antes.",
+      ...overrides,
+    })
+    .returning();
+  if (!event) throw new Error("event insert returned no row");
+  const slots = await db
+    .insert(eventTimeslots)
+    .values(
+      timeslots.map((slot, index) => ({
+        eventId: event.id,
+        startTime: `${String(10 + index).padStart(2, "0")}:00`,
+        endTime: `${String(11 + index).padStart(2, "0")}:00`,
+        capacity: 10,
+        ...slot,
+      })),
+    )
+    .returning();
+  return { ...event, timeslots: slots };
+}
+
+export async function createRegistration(
+  db: Db,
+  options: Partial<ModelRegistrationRow> & { eventId: string; timeslotId: string },
+): Promise<ModelRegistrationRow> {
+  const [registration] = await db
+    .insert(modelRegistrations)
+    .values({
+      fullName: `Modelo ${unique()}`,
+      dateOfBirth: "2004-05-17",
+      age: 22,
+      location: "Buenos Aires",
+      email: `modelo-${unique()}@example.com`,
+      phoneNumber: "1155551234",
+      height: 175,
+      bust: 85,
+      waist: 62,
+      hips: 90,
+      eyeColor: "Marrón",
+      instagramHandle: "modelo.example",
+      internationalWork: false,
+      registrationCode: `OC-${unique().toUpperCase()}`,
+      ...options,
+    })
+    .returning();
+  if (!registration) throw new Error("registration insert returned no row");
+  return registration;
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "./api";
+
+export interface PublicSettings {
+  contactEmail: string;
+  staffSignup: "open" | "closed";
+  agencyEmailDomain: string;
+}
+
+export const settingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings"],
+    queryFn: ({ signal }) => api<PublicSettings>("/api/public/settings", { signal }),
+    staleTime: Infinity,
+  });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}

@@ -1,0 +1,29 @@
+import { STORAGE_KEYS } from "@common/constants";
+
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or full storage: the app works without persistence.
+  }
+}
+
+/** On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4). */
+export function clearStorageExceptTheme(): void {
+  try {
+    const keep = localStorage.getItem(STORAGE_KEYS.theme);
+    localStorage.clear();
+    if (keep !== null) localStorage.setItem(STORAGE_KEYS.theme, keep);
+  } catch {
+    // nothing stored
+  }
+}

@@ -1,0 +1,54 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const alias = {
+  "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
+  "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
+  "@server": fileURLToPath(new URL("./src/server", import.meta.url)),
+};
+
+// Server tests run once per database: always on PGlite, and again on PostgreSQL
+// when TEST_DATABASE_URL is set (CI sets it).
+function serverProject(db: "pglite" | "pg"): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name: `server-${db}`,
+      include: ["src/server/**/*.test.ts"],
+      environment: "node",
+      env: { TEST_DB: db, TZ: process.env.TZ ?? "America/Argentina/Buenos_Aires" },
+      setupFiles: ["src/server/test/setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "common",
+          include: ["src/common/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["src/common/test-setup.ts"],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: "web",
+          include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
+          environment: "jsdom",
+          setupFiles: ["src/web/test/setup.ts"],
+        },
+      },
+      serverProject("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject("pg")] : []),
+    ],
+  },
+});
