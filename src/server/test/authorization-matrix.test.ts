@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { MATRIX, PERSONAS, isExemptRoute, type Persona } from "./authorization-matrix";
+import { signedInAs } from "./factories";
+import { useTestApp } from "./harness";
+
+const t = useTestApp();
+
+async function headersFor(persona: Persona): Promise<Record<string, string>> {
+  if (persona === "anonymous") return { origin: t.config.publicUrl };
+  const options = {
+    pending: { role: "member", status: "pending" },
+    member: { role: "member", status: "approved" },
+    admin: { role: "admin", status: "approved" },
+    superadmin: { role: "superadmin", status: "approved" },
+  } as const;
+  return (await signedInAs(t.app, options[persona])).headers;
+}
+
+describe("authorisation matrix", () => {
+  it("lists every API route of the app", () => {
+    const listed = new Set(MATRIX.map((row) => `${row.method} ${row.route}`));
+    const missing = t.app.routeAccess
+      .filter((route) => !isExemptRoute(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((key) => !listed.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it("matches the declared access of every route", () => {
+    for (const row of MATRIX) {
+      const declared = t.app.routeAccess.find((r) => r.method === row.method && r.url === row.route);
+      expect(declared, `${row.method} ${row.route} is not a route of the app`).toBeDefined();
+    }
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.method} ${row.route}`, async () => {
+      const actual: Record<string, number> = {};
+      for (const persona of PERSONAS) {
+        const headers = await headersFor(persona);
+        const request = row.prepare ? await row.prepare(t.app) : { url: row.route };
+        const res = await t.app.inject({
+          method: row.method,
+          url: request.url,
+          headers,
+          ...(request.body === undefined ? {} : { payload: request.body as object }),
+        });
+        actual[persona] = res.statusCode;
+      }
+      expect(actual).toEqual(row.expect);
+    });
+  }
+});

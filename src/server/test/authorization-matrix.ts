@@ -1,0 +1,50 @@
+/**
+ * The authorisation matrix: every API route × {anonymous, pending member, member, admin,
+ * superadmin} → the expected HTTP status. `authorization-matrix.test.ts` walks the whole table
+ * against the app on both databases, and fails if a route of the app is missing here.
+ *
+ * Each feature adds its rows. `prepare` runs once per persona, on that persona's fresh data,
+ * and returns the concrete URL (and body) to call, so a destructive call never affects another.
+ */
+import type { App } from "../app";
+
+export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
+export type Persona = (typeof PERSONAS)[number];
+
+export interface MatrixRequest {
+  url: string;
+  body?: unknown;
+}
+
+export interface MatrixRow {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The route as registered (e.g. "/api/events/:id"): matched against app.routeAccess. */
+  route: string;
+  expect: Record<Persona, number>;
+  prepare?: (app: App) => Promise<MatrixRequest>;
+}
+
+/** Expected statuses for the usual access levels, given the success status of the route. */
+export const expectFor = {
+  public: (ok: number) => ({ anonymous: ok, pending: ok, member: ok, admin: ok, superadmin: ok }),
+  member: (ok: number) => ({ anonymous: 401, pending: 403, member: ok, admin: ok, superadmin: ok }),
+  admin: (ok: number) => ({ anonymous: 401, pending: 403, member: 403, admin: ok, superadmin: ok }),
+  superadmin: (ok: number) => ({ anonymous: 401, pending: 403, member: 403, admin: 403, superadmin: ok }),
+} satisfies Record<string, (ok: number) => Record<Persona, number>>;
+
+export const MATRIX: MatrixRow[] = [
+  { method: "GET", route: "/api/health", expect: expectFor.public(200) },
+  { method: "GET", route: "/api/ready", expect: expectFor.public(200) },
+  { method: "GET", route: "/api/public/settings", expect: expectFor.public(200) },
+  {
+    method: "GET",
+    route: "/api/session",
+    // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
+    expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+];
+
+/** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */
+export function isExemptRoute(url: string): boolean {
+  return url.startsWith("/api/auth/") || url.startsWith("/api/docs");
+}
