@@ -30,6 +30,7 @@ import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { createSessionResolver } from "./modules/accounts/session";
+import { usersRoutes } from "./modules/accounts/users.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  const auth = createAuth(config, database.db);
+  const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
   const ctx: AppContext = { config, database, db: database.db, auth, getUser };
   const routeAccess = registerAccessControl(app, getUser);
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await usersRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot);

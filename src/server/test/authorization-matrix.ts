@@ -7,6 +7,7 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
+import { createUser } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -41,6 +42,35 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/session",
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+  // ---------------------------------------------------------------- accounts: user administration
+  { method: "GET", route: "/api/users", expect: expectFor.admin(200) },
+  {
+    method: "POST",
+    route: "/api/users/:id/approve",
+    expect: expectFor.admin(200),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db, { status: "pending" });
+      return { url: `/api/users/${user.id}/approve`, body: {} };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/users/admins",
+    expect: expectFor.superadmin(200),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db);
+      return { url: "/api/users/admins", body: { email: user.email } };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/:id",
+    expect: expectFor.superadmin(204),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db);
+      return { url: `/api/users/${user.id}` };
+    },
   },
 ];
 

@@ -10,6 +10,7 @@ import {
   accounts,
   eventTimeslots,
   modelRegistrations,
+  outboxMessages,
   scoutingEvents,
   scoutingIdSequence,
   users,
@@ -18,7 +19,7 @@ import {
   type ScoutingEventRow,
   type UserRow,
 } from "../db/schema";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { TEST_PUBLIC_URL } from "./harness";
 
 const unique = () => randomBytes(4).toString("hex");
@@ -147,4 +148,16 @@ export async function createRegistration(
     .returning();
   if (!registration) throw new Error("registration insert returned no row");
   return registration;
+}
+
+/** The e-mails queued in the outbox for one address, oldest first. */
+export async function outboxFor(db: Db, to: string) {
+  return db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, to)).orderBy(asc(outboxMessages.id));
+}
+
+/** The first link in a text that starts with `prefix`. */
+export function linkIn(text: string, prefix: string): string {
+  const start = text.indexOf(prefix);
+  if (start < 0) throw new Error(`no link starting ${prefix} in:\n${text}`);
+  return text.slice(start).split(/\s/)[0]!;
 }
