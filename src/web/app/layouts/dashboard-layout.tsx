@@ -1,7 +1,8 @@
 import { isAdmin } from "@common/roles";
 import { dashboard as t } from "@common/texts/dashboard";
+import { accounts } from "@common/texts/accounts";
 import { common } from "@common/texts/common";
-import { CalendarDays, ChevronDown, LogOut, Menu, Shield, Users, ClipboardList, Sparkles } from "lucide-react";
+import { CalendarDays, ChevronDown, KeyRound, LogOut, Menu, Shield, Users, ClipboardList, Sparkles } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -108,6 +109,12 @@ function Sidebar({ user, onNavigate }: { user: SessionUser; onNavigate: () => vo
         </ul>
       </nav>
       <div className="grid gap-1 border-t pt-4">
+        <Button asChild variant="ghost" className="justify-start">
+          <NavLink to="/dashboard/account/security" onClick={onNavigate}>
+            <KeyRound aria-hidden="true" />
+            {accounts.security.link}
+          </NavLink>
+        </Button>
         <ThemeToggle withLabel className="justify-start" />
         <Button variant="ghost" className="justify-start" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
