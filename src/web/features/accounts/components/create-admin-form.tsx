@@ -63,7 +63,7 @@ export function CreateAdminForm({ domain }: { domain: string }) {
               required
             />
           </Field>
-          <Button type="submit" className="sm:mt-7" disabled={createAdmin.isPending}>
+          <Button type="submit" className="sm:mt-[22px]" disabled={createAdmin.isPending}>
             {createAdmin.isPending ? t.users.createAdmin.submitting : t.users.createAdmin.submit}
           </Button>
         </form>
