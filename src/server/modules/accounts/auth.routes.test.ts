@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sessions, users, verifications } from "../../db/schema";
 import { createUser, linkIn, outboxFor, signIn, TEST_PASSWORD } from "../../test/factories";
 import { TEST_PUBLIC_URL, useTestApp } from "../../test/harness";
-import { SIGN_IN_MAX_FAILURES } from "./sign-in-limiter";
+import { SIGN_IN_LOCK_SECONDS, SIGN_IN_MAX_FAILURES } from "./sign-in-limiter";
 
 const t = useTestApp();
 const origin = { origin: TEST_PUBLIC_URL };
@@ -132,6 +132,14 @@ describe("sign-in", () => {
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
     // Another account from the same address is not affected.
     expect((await signInRequest(other.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("keeps the failure counts as long as the lock lasts (better-auth prunes rate_limits by its longest window)", async () => {
+    const { rateLimit } = await t.app.ctx.auth.$context;
+    const windows = Object.values(rateLimit.customRules ?? {}).map((rule) =>
+      rule && typeof rule === "object" ? rule.window : 0,
+    );
+    expect(Math.max(rateLimit.window, ...windows)).toBeGreaterThanOrEqual(SIGN_IN_LOCK_SECONDS);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
