@@ -3,6 +3,7 @@ import { landing } from "@common/texts/landing";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
+import { EventPreview } from "../components/event-preview";
 
 const t = landing.home;
 
@@ -32,6 +33,7 @@ export function HomePage() {
             </li>
           ))}
         </ul>
+        <EventPreview className="mt-8 w-full max-w-md" />
       </div>
     </section>
   );
