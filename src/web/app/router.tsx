@@ -17,6 +17,11 @@ export const routes: RouteObject[] = [
     children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
   },
   {
+    // Public pages open to everyone, signed in or not.
+    element: <PublicLayout />,
+    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
+  },
+  {
     path: "/dashboard",
     element: (
       <RequireAuth>
@@ -26,7 +31,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import("./layouts/dashboard-layout"),
-        children: [{ index: true, element: <Navigate to="/dashboard/scouting/events" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
+          { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
+        ],
       },
     ],
   },
