@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { RedirectIfSignedIn, RequireAuth } from "./guards";
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -26,7 +26,21 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import("./layouts/dashboard-layout"),
-        children: [{ index: true, element: <Navigate to="/dashboard/scouting/events" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          {
+            element: (
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
+            ),
+            children: [
+              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+            ],
+          },
+        ],
       },
     ],
   },
