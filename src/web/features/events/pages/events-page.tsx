@@ -12,17 +12,6 @@ import { EventCard } from "../components/event-card";
 
 const NEW_EVENT_PATH = "/dashboard/scouting/events/new";
 
-function CreateEventButton() {
-  return (
-    <Button asChild>
-      <Link to={NEW_EVENT_PATH}>
-        <Plus aria-hidden="true" />
-        {t.list.createEvent}
-      </Link>
-    </Button>
-  );
-}
-
 /** /dashboard/scouting/events: every event as a card, by event date. */
 export function EventsPage() {
   const session = useSession();
@@ -33,7 +22,14 @@ export function EventsPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">{t.list.title}</h1>
-        {canEdit ? <CreateEventButton /> : null}
+        {canEdit ? (
+          <Button asChild>
+            <Link to={NEW_EVENT_PATH}>
+              <Plus aria-hidden="true" />
+              {t.list.createEvent}
+            </Link>
+          </Button>
+        ) : null}
       </div>
 
       {events.isPending ? (
@@ -55,11 +51,6 @@ export function EventsPage() {
           <CalendarPlus className="size-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-semibold">{t.list.emptyTitle}</h2>
           <p className="text-sm text-muted-foreground">{t.list.emptyBody}</p>
-          {canEdit ? (
-            <div className="mt-2">
-              <CreateEventButton />
-            </div>
-          ) : null}
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.list.title}>
