@@ -7,7 +7,7 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
-import { createUser } from "./factories";
+import { createEvent, createUser } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -70,6 +70,47 @@ export const MATRIX: MatrixRow[] = [
     prepare: async (app) => {
       const user = await createUser(app.ctx.db);
       return { url: `/api/users/${user.id}` };
+    },
+  },
+  // ---- events
+  { method: "GET", route: "/api/events", expect: expectFor.member(200) },
+  {
+    method: "POST",
+    route: "/api/events",
+    expect: expectFor.admin(201),
+    prepare: async () => ({
+      url: "/api/events",
+      body: {
+        eventName: "Casting matriz",
+        eventDate: "2026-03-05",
+        location: "CABA",
+        timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/events/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/events/:id",
+    expect: expectFor.admin(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const slot = event.timeslots[0]!;
+      return {
+        url: `/api/events/${event.id}`,
+        body: {
+          eventName: `${event.eventName} (editado)`,
+          eventDate: event.eventDate,
+          location: event.location,
+          status: "inactive",
+          timeslots: [{ id: slot.id, startTime: "09:00", endTime: "10:00", capacity: 5 }],
+        },
+      };
     },
   },
 ];

@@ -38,6 +38,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // Public pages open to everyone, signed in or not.
+    element: <PublicLayout />,
+    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
+  },
+  {
     path: "/dashboard",
     element: (
       <RequireAuth>
@@ -49,16 +54,22 @@ export const routes: RouteObject[] = [
         lazy: () => import("./layouts/dashboard-layout"),
         children: [
           { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
           {
-            path: "admin/users",
             element: (
               <RequireAdmin>
                 <Outlet />
               </RequireAdmin>
             ),
-            children: [{ index: true, lazy: () => import("@web/features/accounts/pages/users-page") }],
+            children: [
+              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+              { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
+            ],
           },
-          { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
+          // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
+          { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],
       },
     ],

@@ -1,15 +1,19 @@
 import type { ProfileStatus, Role } from "@common/constants";
-import { accounts as t } from "@common/texts/accounts";
-import { dashboard } from "@common/texts/dashboard";
+import { accounts } from "@common/texts/accounts";
+import { dashboard as t } from "@common/texts/dashboard";
 import { Badge } from "@web/components/ui/badge";
 
-/** SPEC.md §2: yellow for superadmin, red for admin, blue for member. */
-const ROLE_TONE = { superadmin: "yellow", admin: "red", member: "blue" } as const;
+/** SPEC.md §2 "Dashboard shell": yellow for superadmin, red for admin, blue for member. */
+export const ROLE_TONE = { superadmin: "yellow", admin: "red", member: "blue" } as const satisfies Record<Role, string>;
 
-export function RoleBadge({ role }: { role: Role }) {
-  return <Badge tone={ROLE_TONE[role]}>{dashboard.roles[role]}</Badge>;
+export function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  return (
+    <Badge tone={ROLE_TONE[role]} className={className}>
+      {t.roles[role]}
+    </Badge>
+  );
 }
 
 export function StatusBadge({ status }: { status: ProfileStatus }) {
-  return <Badge tone={status === "approved" ? "green" : "neutral"}>{t.users.status[status]}</Badge>;
+  return <Badge tone={status === "approved" ? "green" : "neutral"}>{accounts.users.status[status]}</Badge>;
 }
