@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: "registration-pending", lazy: () => import("@web/features/accounts/pages/registration-pending-page") },
+      { path: "registration-disabled", lazy: () => import("@web/features/accounts/pages/registration-disabled-page") },
       { path: "verify-email", lazy: () => import("@web/features/accounts/pages/verify-email-page") },
       { path: "forgot-password", lazy: () => import("@web/features/accounts/pages/forgot-password-page") },
       { path: "reset-password", lazy: () => import("@web/features/accounts/pages/reset-password-page") },
