@@ -8,11 +8,15 @@ import type { App } from "../app";
 import type { Db } from "../db/client";
 import {
   accounts,
+  emailCampaignRecipients,
+  emailCampaigns,
   eventTimeslots,
   modelRegistrations,
   scoutingEvents,
   scoutingIdSequence,
   users,
+  type EmailCampaignRecipientRow,
+  type EmailCampaignRow,
   type EventTimeslotRow,
   type ModelRegistrationRow,
   type ScoutingEventRow,
@@ -147,4 +151,47 @@ export async function createRegistration(
     .returning();
   if (!registration) throw new Error("registration insert returned no row");
   return registration;
+}
+
+export interface CreateCampaignOptions extends Partial<EmailCampaignRow> {
+  eventId: string;
+  /** One recipient row per registration (status queued unless given). */
+  recipients?: Array<{ registration: ModelRegistrationRow; status?: EmailCampaignRecipientRow["status"]; readTokenHash?: string }>;
+}
+
+/** A campaign straight into the database (no outbox rows): for reads, not for delivery. */
+export async function createCampaign(
+  db: Db,
+  options: CreateCampaignOptions,
+): Promise<EmailCampaignRow & { recipients: EmailCampaignRecipientRow[] }> {
+  const { recipients = [], ...overrides } = options;
+  const [campaign] = await db
+    .insert(emailCampaigns)
+    .values({
+      subject: `Aviso ${unique()}`,
+      content: "Hola {nombre}",
+      isHtml: false,
+      status: "in_progress",
+      recipientCount: recipients.length,
+      ...overrides,
+    })
+    .returning();
+  if (!campaign) throw new Error("campaign insert returned no row");
+  const rows = recipients.length
+    ? await db
+        .insert(emailCampaignRecipients)
+        .values(
+          recipients.map(({ registration, status = "queued", readTokenHash }) => ({
+            campaignId: campaign.id,
+            registrationId: registration.id,
+            email: registration.email,
+            fullName: registration.fullName,
+            status,
+            readTokenHash,
+            sentAt: status === "queued" ? null : new Date(),
+          })),
+        )
+        .returning()
+    : [];
+  return { ...campaign, recipients: rows };
 }
