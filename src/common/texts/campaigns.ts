@@ -64,7 +64,6 @@ export const campaigns = {
     popupTitle: "Campañas de correo",
     loading: "Cargando campañas...",
     error: "No se pudieron cargar las campañas.",
-    open: (subject: string) => `Ver la campaña ${subject} en el historial`,
   },
   email: {
     queued: (n: number) => (n === 1 ? "1 correo en cola de envío" : `${n} correos en cola de envío`),
