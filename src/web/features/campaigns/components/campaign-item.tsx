@@ -59,10 +59,17 @@ export function CampaignItem({ campaign, expanded, onToggle, jump }: CampaignIte
           </dl>
           {campaign.status === "in_progress" ? <CampaignProgress campaign={campaign} /> : null}
           <div>
-            <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              // The visible label first (label in name), then which campaign it opens.
+              aria-label={`${expanded ? texts.history.hideDetails : texts.history.showDetails}: ${campaign.subject}`}
+              onClick={onToggle}
+            >
               <ChevronDown className={cn("transition-transform", expanded && "rotate-180")} aria-hidden="true" />
               {expanded ? texts.history.hideDetails : texts.history.showDetails}
-              <span className="sr-only">: {campaign.subject}</span>
             </Button>
           </div>
         </div>

@@ -18,12 +18,12 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
   const { columns } = texts.history;
   return (
     <div className="overflow-x-auto rounded-md border border-border">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{texts.history.recipients}</caption>
         <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">{columns.name}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{columns.email}</th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">{columns.email}</th>
             <th scope="col" className="px-3 py-2 font-medium">{columns.status}</th>
             <th scope="col" className="px-3 py-2 font-medium">{columns.date}</th>
           </tr>
@@ -42,8 +42,12 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                   highlighted && "bg-primary/15 outline-2 -outline-offset-2 outline-primary",
                 )}
               >
-                <td className="px-3 py-2 font-medium">{recipient.fullName}</td>
-                <td className="px-3 py-2 break-all">{recipient.email}</td>
+                <td className="px-3 py-2">
+                  <span className="font-medium">{recipient.fullName}</span>
+                  {/* Narrow screens: the e-mail under the name instead of a column of its own. */}
+                  <span className="block break-all text-xs text-muted-foreground sm:hidden">{recipient.email}</span>
+                </td>
+                <td className="hidden px-3 py-2 break-all sm:table-cell">{recipient.email}</td>
                 <td className="px-3 py-2">
                   {recipient.status === "failed" && recipient.errorMessage ? (
                     <Tooltip content={recipient.errorMessage}>
@@ -59,7 +63,7 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                     <RecipientStatusBadge status={recipient.status} />
                   )}
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{date ? formatDateTimeEsAr(date) : "—"}</td>
+                <td className="px-3 py-2 text-muted-foreground sm:whitespace-nowrap">{date ? formatDateTimeEsAr(date) : "—"}</td>
               </tr>
             );
           })}
