@@ -96,10 +96,11 @@ describe("CampaignHistory", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const table = await screen.findByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
-    // The first cell also repeats the e-mail for narrow screens (hidden from sm up).
+    // Narrow screens repeat the e-mail under the name and the date under the status (hidden from sm up).
+    const read = formatDateTimeEsAr("2026-03-01T16:00:00.000Z");
     expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
-      ["Ana Pérezana@example.com", "ana@example.com", "Leído", formatDateTimeEsAr("2026-03-01T16:00:00.000Z")],
-      ["Bruno Díazbounce@example.com", "bounce@example.com", "Fallido", "—"],
+      ["Ana Pérezana@example.com", "ana@example.com", `Leído${read}`, read],
+      ["Bruno Díazbounce@example.com", "bounce@example.com", "Fallido—", "—"],
     ]);
     expect(screen.getByRole("button", { name: "Fallido. Motivo del fallo: 550 Mailbox unavailable" })).toBeInTheDocument();
     expect(screen.getByText(/Hola \{nombre\}/)).toHaveClass("whitespace-pre-wrap");

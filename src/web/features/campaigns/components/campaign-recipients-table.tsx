@@ -25,13 +25,14 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
             <th scope="col" className="px-3 py-2 font-medium">{columns.name}</th>
             <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">{columns.email}</th>
             <th scope="col" className="px-3 py-2 font-medium">{columns.status}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{columns.date}</th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">{columns.date}</th>
           </tr>
         </thead>
         <tbody>
           {recipients.map((recipient) => {
             const highlighted = !!highlightedRegistrationId && recipient.registrationId === highlightedRegistrationId;
             const date = recipient.readAt ?? recipient.sentAt;
+            const dateText = date ? formatDateTimeEsAr(date) : "—";
             return (
               <tr
                 key={recipient.id}
@@ -62,8 +63,9 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                   ) : (
                     <RecipientStatusBadge status={recipient.status} />
                   )}
+                  <span className="mt-1 block text-xs text-muted-foreground sm:hidden">{dateText}</span>
                 </td>
-                <td className="px-3 py-2 text-muted-foreground sm:whitespace-nowrap">{date ? formatDateTimeEsAr(date) : "—"}</td>
+                <td className="hidden px-3 py-2 whitespace-nowrap text-muted-foreground sm:table-cell">{dateText}</td>
               </tr>
             );
           })}
