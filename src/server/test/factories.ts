@@ -153,25 +153,22 @@ export async function createRegistration(
   return registration;
 }
 
-export interface CreateCampaignOptions extends Partial<EmailCampaignRow> {
-  eventId: string;
-  /** One recipient row per registration (status queued unless given). */
-  recipients?: Array<{ registration: ModelRegistrationRow; status?: EmailCampaignRecipientRow["status"]; readTokenHash?: string }>;
+export interface CreateCampaignOptions extends Partial<Omit<EmailCampaignRow, "recipientCount">> {
+  /** The recipients (default: two), each a registration's e-mail and name; `registrationId` optional. */
+  recipients?: Array<Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status" | "readTokenHash" | "sentAt">>>;
 }
 
-/** A campaign straight into the database (no outbox rows): for reads, not for delivery. */
+/** A campaign with its recipients (queued unless told otherwise); recipient_count matches. */
 export async function createCampaign(
   db: Db,
-  options: CreateCampaignOptions,
+  options: CreateCampaignOptions = {},
 ): Promise<EmailCampaignRow & { recipients: EmailCampaignRecipientRow[] }> {
-  const { recipients = [], ...overrides } = options;
+  const { recipients = [{}, {}], ...overrides } = options;
   const [campaign] = await db
     .insert(emailCampaigns)
     .values({
-      subject: `Aviso ${unique()}`,
-      content: "Hola {nombre}",
-      isHtml: false,
-      status: "in_progress",
+      subject: "Información importante sobre tu registro",
+      content: "Te esperamos el sábado a las 10 h. Traé tu ficha impresa.",
       recipientCount: recipients.length,
       ...overrides,
     })
@@ -181,14 +178,11 @@ export async function createCampaign(
     ? await db
         .insert(emailCampaignRecipients)
         .values(
-          recipients.map(({ registration, status = "queued", readTokenHash }) => ({
+          recipients.map((recipient) => ({
             campaignId: campaign.id,
-            registrationId: registration.id,
-            email: registration.email,
-            fullName: registration.fullName,
-            status,
-            readTokenHash,
-            sentAt: status === "queued" ? null : new Date(),
+            email: `modelo-${unique()}@example.com`,
+            fullName: `Modelo ${unique()}`,
+            ...recipient,
           })),
         )
         .returning()

@@ -1,11 +1,25 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailCampaignRecipients, emailCampaigns, outboxMessages } from "../../db/schema";
+import { emailCampaignRecipients, emailCampaigns, outboxMessages, type ModelRegistrationRow } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { createCampaign, createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { TEST_PUBLIC_URL, useTestApp } from "../../test/harness";
 
 const t = useTestApp();
+
+/** A recipient row for createCampaign, from a registration (sent_at set once it left the queue). */
+const recipientOf = (
+  registration: ModelRegistrationRow,
+  status: "queued" | "sent" | "failed" | "read" = "queued",
+  readTokenHash?: string,
+) => ({
+  registrationId: registration.id,
+  email: registration.email,
+  fullName: registration.fullName,
+  status,
+  sentAt: status === "queued" ? null : new Date(),
+  ...(readTokenHash ? { readTokenHash } : {}),
+});
 let admin: { user: { id: string; name: string; email: string }; headers: Record<string, string> };
 let member: { headers: Record<string, string> };
 
@@ -152,16 +166,16 @@ describe("GET /api/campaigns", () => {
       createdBy: admin.user.id,
       sentAt: new Date("2026-01-01T12:00:00Z"),
       recipients: [
-        { registration: registrations[0]!, status: "sent" },
-        { registration: registrations[1]!, status: "failed" },
-        { registration: registrations[2]!, status: "read" },
+        recipientOf(registrations[0]!, "sent"),
+        recipientOf(registrations[1]!, "failed"),
+        recipientOf(registrations[2]!, "read"),
       ],
     });
     const newer = await createCampaign(t.db, {
       eventId: event.id,
       subject: "Segunda",
       sentAt: new Date("2026-02-01T12:00:00Z"),
-      recipients: [{ registration: registrations[0]! }],
+      recipients: [recipientOf(registrations[0]!)],
     });
 
     const res = await t.app.inject({ method: "GET", url: `/api/campaigns?eventId=${event.id}`, headers: member.headers });
@@ -197,8 +211,8 @@ describe("GET /api/campaigns/:id", () => {
       isHtml: true,
       content: '<p>ok</p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
       recipients: [
-        { registration: registrations[0]!, status: "sent" },
-        { registration: registrations[1]!, status: "queued" },
+        recipientOf(registrations[0]!, "sent"),
+        recipientOf(registrations[1]!, "queued"),
       ],
     });
     const res = await t.app.inject({ method: "GET", url: `/api/campaigns/${campaign.id}`, headers: member.headers });
@@ -219,9 +233,9 @@ describe("GET /api/campaigns/:id", () => {
 describe("GET /api/registrations/:id/campaigns", () => {
   it("lists the campaigns of the registration's event that included it, newest first", async () => {
     const { event, registrations } = await eventWithRegistrations(2);
-    const first = await createCampaign(t.db, { eventId: event.id, sentAt: new Date("2026-01-01T00:00:00Z"), recipients: [{ registration: registrations[0]! }] });
-    const second = await createCampaign(t.db, { eventId: event.id, sentAt: new Date("2026-01-02T00:00:00Z"), recipients: [{ registration: registrations[0]! }, { registration: registrations[1]! }] });
-    await createCampaign(t.db, { eventId: event.id, recipients: [{ registration: registrations[1]! }] });
+    const first = await createCampaign(t.db, { eventId: event.id, sentAt: new Date("2026-01-01T00:00:00Z"), recipients: [recipientOf(registrations[0]!)] });
+    const second = await createCampaign(t.db, { eventId: event.id, sentAt: new Date("2026-01-02T00:00:00Z"), recipients: [recipientOf(registrations[0]!), recipientOf(registrations[1]!)] });
+    await createCampaign(t.db, { eventId: event.id, recipients: [recipientOf(registrations[1]!)] });
 
     const res = await t.app.inject({ method: "GET", url: `/api/registrations/${registrations[0]!.id}/campaigns`, headers: member.headers });
     expect(res.statusCode).toBe(200);
@@ -247,8 +261,8 @@ describe("GET /api/public/campaign-read/:token", () => {
     const campaign = await createCampaign(t.db, {
       eventId: event.id,
       recipients: [
-        { registration: registrations[0]!, status: "sent", readTokenHash: delivered.hash },
-        { registration: registrations[1]!, status: "queued", readTokenHash: queued.hash },
+        recipientOf(registrations[0]!, "sent", delivered.hash),
+        recipientOf(registrations[1]!, "queued", queued.hash),
       ],
     });
 
