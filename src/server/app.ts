@@ -29,6 +29,7 @@ import { registerSpa } from "./http/spa";
 import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await usersRoutes(zodApi, ctx);
+    await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
   });
 

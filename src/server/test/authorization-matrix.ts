@@ -7,7 +7,7 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
-import { createEvent, createUser } from "./factories";
+import { createCampaign, createEvent, createRegistration, createUser } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -71,6 +71,51 @@ export const MATRIX: MatrixRow[] = [
       const user = await createUser(app.ctx.db);
       return { url: `/api/users/${user.id}` };
     },
+  },
+  // ---------------------------------------------------------------- campaigns (batch e-mail)
+  {
+    method: "POST",
+    route: "/api/campaigns",
+    expect: expectFor.admin(202),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return {
+        url: "/api/campaigns",
+        body: { eventId: event.id, registrationIds: [registration.id], subject: "Aviso", content: "Hola {nombre}", isHtml: false },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/campaigns?eventId=${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/campaigns/${(await createCampaign(app.ctx.db, { eventId: event.id })).id}` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/registrations/:id/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return { url: `/api/registrations/${registration.id}/campaigns` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/campaign-read/:token",
+    expect: expectFor.public(200),
+    prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
   },
   // ---- events
   { method: "GET", route: "/api/events", expect: expectFor.member(200) },
