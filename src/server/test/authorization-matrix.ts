@@ -7,6 +7,8 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
+import { newSecretToken } from "../lib/tokens";
+import { createEvent, createRegistration, registrationBody } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -41,6 +43,48 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/session",
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+  {
+    method: "GET",
+    route: "/api/public/events/:eventId",
+    expect: expectFor.public(200),
+    prepare: async (app) => ({ url: `/api/public/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/public/events/:eventId/registrations",
+    expect: expectFor.public(201),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/public/events/${event.id}/registrations`, body: registrationBody(event.timeslots[0]!.id) };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/registration-success",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const success = newSecretToken();
+      await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, successTokenHash: success.hash });
+      return { url: `/api/public/registration-success?e=${success.token}` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/public/verify",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const verification = newSecretToken();
+      await createRegistration(app.ctx.db, {
+        eventId: event.id,
+        timeslotId: event.timeslots[0]!.id,
+        emailVerificationTokenHash: verification.hash,
+        emailVerificationExpiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return { url: "/api/public/verify", body: { token: verification.token } };
+    },
   },
 ];
 
