@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isPublicVisitorPath } from "@common/public-paths";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
@@ -136,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await publicRoutes(zodApi, ctx);
   });
 
-  await registerSpa(app, deps.webRoot);
+  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

@@ -50,6 +50,7 @@ export const publicTexts = {
     title: "¡Registro completado!",
     note: "Te enviamos un correo electrónico para confirmar tu registro. Revisá tu bandeja de entrada y también la carpeta de spam.",
     codeLabel: "Tu código de registro",
+    loading: "Cargando registro...",
     emailFailed: "Registro enviado, pero falló el envío del email de verificación.",
     notFound: "No encontramos este registro. Revisá el enlace que recibiste.",
   },

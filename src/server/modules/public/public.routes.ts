@@ -3,53 +3,15 @@
  * lookup and the e-mail verification. All public; the submit route is rate-limited per IP.
  */
 import { publicRegistrationSchema } from "@common/schemas/registration";
+import {
+  publicEventResponse,
+  registrationCreatedResponse,
+  registrationSuccessResponse,
+  verifyResponse,
+} from "@common/schemas/public-responses";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../app";
 import { createPublicService } from "./public.service";
-
-const time = z.string().regex(/^\d{2}:\d{2}$/);
-
-const publicEventResponse = z.object({
-  id: z.string(),
-  eventName: z.string(),
-  eventDate: z.string(),
-  location: z.string(),
-  description: z.string(),
-  timeslots: z.array(
-    z.object({ id: z.string(), startTime: time, endTime: time, capacity: z.number().int(), availableSpots: z.number().int() }),
-  ),
-});
-
-const registrationCreatedResponse = z.object({
-  registrationCode: z.string(),
-  successToken: z.string(),
-  verificationEmailQueued: z.boolean(),
-});
-
-const sheetResponse = z.object({
-  status: z.enum(["pending", "confirmed"]),
-  registrationCode: z.string(),
-  fullName: z.string(),
-  dateOfBirth: z.string(),
-  location: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  height: z.number().int(),
-  bust: z.number().int().nullable(),
-  waist: z.number().int().nullable(),
-  hips: z.number().int().nullable(),
-  eyeColor: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  internationalWork: z.boolean(),
-  event: z.object({
-    eventName: z.string(),
-    eventDate: z.string(),
-    location: z.string(),
-    description: z.string(),
-    confirmationDetails: z.string(),
-  }),
-  timeslot: z.object({ startTime: time, endTime: time }).nullable(),
-});
 
 /** Registration bodies are a few hundred bytes; anything near this is not a person filling a form. */
 export const REGISTRATION_BODY_LIMIT = 16 * 1024;
@@ -106,7 +68,7 @@ export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Pro
         tags: ["public"],
         summary: "The registration code for a success token (never for an e-mail address)",
         querystring: z.object({ e: z.string().max(200).default("") }),
-        response: { 200: z.object({ registrationCode: z.string(), email: z.string() }) },
+        response: { 200: registrationSuccessResponse },
       },
     },
     async (request, reply) => {
@@ -123,7 +85,7 @@ export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Pro
         tags: ["public"],
         summary: "Verify a registrant's e-mail with the token of the link",
         body: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: z.object({ outcome: z.enum(["verified", "already_verified"]), registration: sheetResponse }) },
+        response: { 200: verifyResponse },
       },
     },
     async (request, reply) => {
