@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { isPublicVisitorPath } from "./src/common/public-paths.ts";
+import { isPublicVisitorPath } from "./src/common/public-paths";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
