@@ -47,26 +47,26 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   await expect(summary).toBeFocused();
   await expect(summary.getByRole("link", { name: /Elegí un horario: Por favor selecciona un horario disponible\./ })).toBeVisible();
   await summary.getByRole("link", { name: /^Nombre completo:/ }).click();
-  await expect(page.getByLabel("Nombre completo")).toBeFocused();
+  await expect(page.getByLabel("Nombre completo", { exact: true })).toBeFocused();
 
-  await page.getByLabel("Nombre completo").fill("María José Núñez");
-  await page.getByLabel("Fecha de nacimiento").fill("2003-09-14");
+  await page.getByLabel("Nombre completo", { exact: true }).fill("María José Núñez");
+  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("2003-09-14");
   await expect(page.getByText(/Edad: \d+ años/)).toBeVisible();
-  await page.getByLabel("Ciudad / localidad").fill("Córdoba");
-  await page.getByLabel("Correo electrónico").fill(`  ${email.toUpperCase()} `);
-  await page.getByLabel("Teléfono").fill("0351 555-1234");
-  await expect(page.getByLabel("Altura (cm)")).toHaveAttribute("inputmode", "numeric");
-  await page.getByLabel("Altura (cm)").fill("17a5");
-  await expect(page.getByLabel("Altura (cm)")).toHaveValue("175");
+  await page.getByLabel("Ciudad / localidad", { exact: true }).fill("Córdoba");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(`  ${email.toUpperCase()} `);
+  await page.getByLabel("Teléfono", { exact: true }).fill("0351 555-1234");
+  await expect(page.getByLabel("Altura (cm)", { exact: true })).toHaveAttribute("inputmode", "numeric");
+  await page.getByLabel("Altura (cm)", { exact: true }).fill("17a5");
+  await expect(page.getByLabel("Altura (cm)", { exact: true })).toHaveValue("175");
   await page.getByRole("button", { name: "Sumar 1 a Busto (cm)" }).tap();
-  await expect(page.getByLabel("Busto (cm)")).toHaveValue("80");
+  await expect(page.getByLabel("Busto (cm)", { exact: true })).toHaveValue("80");
   await page.getByRole("button", { name: "Sumar 1 a Busto (cm)" }).tap();
-  await expect(page.getByLabel("Busto (cm)")).toHaveValue("81");
-  await page.getByLabel("Cintura (cm)").fill("61");
-  await page.getByLabel("Cadera (cm)").fill("89");
-  await page.getByLabel("Color de ojos").selectOption("Marrón claro");
-  await page.getByLabel("Instagram").fill("@maria.nunez");
-  await page.getByLabel("¿Disponible para trabajos internacionales?").selectOption({ label: "Sí" });
+  await expect(page.getByLabel("Busto (cm)", { exact: true })).toHaveValue("81");
+  await page.getByLabel("Cintura (cm)", { exact: true }).fill("61");
+  await page.getByLabel("Cadera (cm)", { exact: true }).fill("89");
+  await page.getByLabel("Color de ojos", { exact: true }).selectOption("Marrón claro");
+  await page.getByLabel("Instagram", { exact: true }).fill("@maria.nunez");
+  await page.getByLabel("¿Disponible para trabajos internacionales?", { exact: true }).selectOption({ label: "Sí" });
   await page.getByRole("radio", { name: /11:00 - 12:00/ }).check();
 
   // Nothing wider than the phone.

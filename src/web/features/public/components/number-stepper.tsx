@@ -43,7 +43,6 @@ export function NumberStepper({ id, label, value, min, max, error, onChange }: N
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="off"
-        maxLength={3}
         className={`${controlClass} h-12 min-w-0 text-center tabular-nums`}
         value={value}
         onChange={(event) => onChange(event.target.value.replace(/\D+/g, "").slice(0, 3))}

@@ -69,7 +69,7 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
     [texts.place, r.event.location],
   ];
   return (
-    <Card className="mx-auto grid max-w-xl gap-5 p-6 sm:p-8">
+    <Card className="mx-auto grid max-w-xl gap-5 p-5 sm:p-8">
       <div className="grid gap-2 text-center">
         <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{result.outcome === "verified" ? texts.verified : texts.alreadyConfirmed}</h1>
@@ -99,7 +99,7 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
         </section>
       ) : null}
       {downloadFailed ? <Notice tone="destructive">{texts.downloadFailed}</Notice> : null}
-      <PublicButton onClick={download} disabled={downloading} className="w-full">
+      <PublicButton onClick={download} disabled={downloading} className="w-full px-4">
         {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
         {downloading ? texts.downloading : texts.download}
       </PublicButton>
