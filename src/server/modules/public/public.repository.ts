@@ -6,7 +6,27 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 
-export type NewRegistration = typeof modelRegistrations.$inferInsert;
+export interface NewRegistrationValues {
+  eventId: string;
+  timeslotId: string;
+  fullName: string;
+  dateOfBirth: string;
+  age: number;
+  location: string;
+  email: string;
+  phoneNumber: string;
+  height: number;
+  bust: number;
+  waist: number;
+  hips: number;
+  eyeColor: string;
+  instagramHandle: string;
+  internationalWork: boolean;
+  registrationCode: string;
+  emailVerificationTokenHash: string;
+  emailVerificationExpiresAt: Date;
+  successTokenHash: string;
+}
 
 export function createPublicRepository(db: Db) {
   return {
@@ -25,15 +45,26 @@ export function createPublicRepository(db: Db) {
       return event;
     },
 
-    /** An active event and one of its slots (undefined slot: not this event's), read before locking. */
-    async findEventAndSlot(eventId: string, timeslotId: string, tx: DbOrTx = db) {
-      const event = await this.findActiveEvent(eventId, tx);
-      if (!event) return undefined;
-      const [slot] = await tx
-        .select({ startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime })
-        .from(eventTimeslots)
-        .where(and(eq(eventTimeslots.id, timeslotId), eq(eventTimeslots.eventId, eventId)));
-      return { event, slot };
+    /**
+     * Everything registering checks before taking the slot lock, in one round trip: the active event,
+     * the slot's times (null: not this event's slot) and whether the e-mail is already registered.
+     */
+    async precheckRegistration(eventId: string, timeslotId: string, email: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          eventName: scoutingEvents.eventName,
+          eventDate: scoutingEvents.eventDate,
+          location: scoutingEvents.location,
+          startTime: eventTimeslots.startTime,
+          endTime: eventTimeslots.endTime,
+          emailTaken: sql<boolean>`exists (select 1 from ${modelRegistrations} where ${modelRegistrations.eventId} = ${scoutingEvents.id} and lower(${modelRegistrations.email}) = ${email})`,
+        })
+        .from(scoutingEvents)
+        .leftJoin(eventTimeslots, and(eq(eventTimeslots.id, timeslotId), eq(eventTimeslots.eventId, scoutingEvents.id)))
+        .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
+      if (!row) return undefined;
+      const { startTime, endTime, emailTaken, ...event } = row;
+      return { event, slot: startTime && endTime ? { startTime, endTime } : null, emailTaken };
     },
 
     /** The event's slots by start time, each with its spots left (never below zero). */
@@ -78,31 +109,26 @@ export function createPublicRepository(db: Db) {
       return slot;
     },
 
-    /** Run after lockTimeslot, in the same transaction, so the count cannot be stale. */
-    async countInTimeslot(tx: DbOrTx, timeslotId: string): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(modelRegistrations)
-        .where(eq(modelRegistrations.timeslotId, timeslotId));
-      return row?.n ?? 0;
-    },
-
-    async emailRegistered(eventId: string, email: string, tx: DbOrTx = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: modelRegistrations.id })
-        .from(modelRegistrations)
-        .where(and(eq(modelRegistrations.eventId, eventId), sql`lower(${modelRegistrations.email}) = ${email}`))
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async insertRegistration(tx: DbOrTx, values: NewRegistration) {
-      const [row] = await tx
-        .insert(modelRegistrations)
-        .values(values)
-        .returning({ id: modelRegistrations.id, registrationCode: modelRegistrations.registrationCode });
-      if (!row) throw new Error("registration insert returned no row");
-      return row;
+    /**
+     * Inserts the registration if the slot still has room: the count and the insert are one statement,
+     * run after lockTimeslot in the same transaction, so its snapshot sees every registration committed
+     * before the lock was granted. Undefined: the slot is full.
+     */
+    async insertIfRoom(tx: DbOrTx, capacity: number, r: NewRegistrationValues) {
+      const result = await tx.execute<{ id: string }>(sql`
+        insert into ${modelRegistrations} (
+          event_id, timeslot_id, full_name, date_of_birth, age, location, email, phone_number, height, bust, waist,
+          hips, eye_color, instagram_handle, international_work, registration_code, email_verification_token_hash,
+          email_verification_expires_at, success_token_hash)
+        select ${r.eventId}::uuid, ${r.timeslotId}::uuid, ${r.fullName}, ${r.dateOfBirth}::date, ${r.age}::int,
+          ${r.location}, ${r.email}, ${r.phoneNumber}, ${r.height}::int, ${r.bust}::int, ${r.waist}::int,
+          ${r.hips}::int, ${r.eyeColor}, ${r.instagramHandle}, ${r.internationalWork}::boolean, ${r.registrationCode},
+          ${r.emailVerificationTokenHash}, ${r.emailVerificationExpiresAt.toISOString()}::timestamptz,
+          ${r.successTokenHash}
+        where (select count(*) from ${modelRegistrations} where timeslot_id = ${r.timeslotId}::uuid) < ${capacity}
+        returning id`);
+      const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ id: string }> }).rows;
+      return rows[0];
     },
 
     async findBySuccessTokenHash(hash: string, tx: DbOrTx = db) {

@@ -64,9 +64,11 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   }
 
   /**
-   * One attempt, in one transaction: lock the slot row, count its registrations, insert. Every
-   * registration into this slot waits on that lock, so the count cannot be stale (the capacity
-   * invariant). The e-mail content is rendered before, so the lock is held for three statements.
+   * One attempt, in one transaction. The e-mail is queued first (in a savepoint: if it fails, the
+   * registration goes on without it), then the slot row is locked and the registration inserted if
+   * the slot has room. Every registration into this slot waits on that lock, so the capacity holds;
+   * the lock is held for two round trips only (the insert and the commit), which is what makes a
+   * rush on one event fast.
    */
   async function insertOnce(
     eventId: string,
@@ -86,12 +88,15 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       ttlHours: config.verificationTtlHours,
     });
     return db.transaction(async (tx) => {
+      const verificationEmailQueued = await queueInSavepoint(
+        tx,
+        { kind: "registration_verification", to: input.email, ...email },
+        log,
+      );
       const slot = await repo.lockTimeslot(tx, eventId, input.timeslotId);
       if (!slot) throw publicErrors.eventNotFound(); // made inactive (or the slot removed) meanwhile
-      if ((await repo.countInTimeslot(tx, input.timeslotId)) >= slot.capacity) throw publicErrors.timeslotFull();
-
       const { website: _honeypot, ...fields } = input;
-      await repo.insertRegistration(tx, {
+      const inserted = await repo.insertIfRoom(tx, slot.capacity, {
         ...fields,
         eventId,
         age: ageToday(input.dateOfBirth) ?? 0,
@@ -100,11 +105,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
         emailVerificationExpiresAt: new Date(Date.now() + config.verificationTtlHours * 3_600_000),
         successTokenHash: success.hash,
       });
-      const verificationEmailQueued = await queueInSavepoint(
-        tx,
-        { kind: "registration_verification", to: input.email, ...email },
-        log,
-      );
+      if (!inserted) throw publicErrors.timeslotFull(); // rolls the queued e-mail back too
       return { registrationCode, successToken: success.token, verificationEmailQueued };
     });
   }
@@ -132,11 +133,11 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       log.warn({ eventId }, "public registration honeypot filled; ignored");
       return { registrationCode: newRegistrationCode(), successToken: newSecretToken().token, verificationEmailQueued: true };
     }
-    const context = await repo.findEventAndSlot(eventId, input.timeslotId);
+    const context = await repo.precheckRegistration(eventId, input.timeslotId, input.email);
     if (!context) throw publicErrors.eventNotFound();
     if (!context.slot) throw errors.validation({ timeslotId: publicTexts.errors.noTimeslot });
     // A clear answer before taking the slot lock; the unique index is what guarantees it.
-    if (await repo.emailRegistered(eventId, input.email)) throw publicErrors.duplicate();
+    if (context.emailTaken) throw publicErrors.duplicate();
     for (let attempt = 1; ; attempt++) {
       try {
         return await insertOnce(eventId, input, { event: context.event, slot: context.slot }, log);
