@@ -32,6 +32,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { publicRoutes } from "./modules/public/public.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await publicRoutes(zodApi, ctx);
+    await eventsRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);

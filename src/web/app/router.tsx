@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { RedirectIfSignedIn, RequireAuth } from "./guards";
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -17,6 +17,11 @@ export const routes: RouteObject[] = [
     children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
   },
   {
+    // Public pages open to everyone, signed in or not.
+    element: <PublicLayout />,
+    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
+  },
+  {
     path: "/dashboard",
     element: (
       <RequireAuth>
@@ -26,7 +31,23 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import("./layouts/dashboard-layout"),
-        children: [{ index: true, element: <Navigate to="/dashboard/scouting/events" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          {
+            element: (
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
+            ),
+            children: [
+              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+            ],
+          },
+          // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
+          { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
+        ],
       },
     ],
   },
