@@ -23,7 +23,15 @@ function publicVisitorEntry(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds into dist/web: the main app (index.html), then the public visitor entry (public.html,
+ * `vite build -c vite.public.config.ts`). Separate builds, so the public pages never share a chunk
+ * with the dashboard: a shared chunk would carry whatever code of a shared module (zod's core, lucide)
+ * the dashboard uses too.
+ */
+export function webConfig(entry: "main" | "public") {
+  const html = entry === "main" ? "index.html" : "public.html";
+  return defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
   plugins: [react(), tailwindcss(), publicVisitorEntry()],
@@ -35,17 +43,15 @@ export default defineConfig({
   },
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
-    emptyOutDir: true,
+    // The main build empties dist/web; the public build (second) adds to it.
+    emptyOutDir: entry === "main",
     sourcemap: true,
-    // dist/web/.vite/manifest.json: which files each entry and page loads (bench/public-bundle.bench.ts).
-    manifest: true,
+    // Which files each entry and page loads (bench/public-bundle.bench.ts).
+    manifest: `.vite/manifest-${entry}.json`,
     // Every browser the app supports has modulepreload; the polyfill would cost every page bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL("./src/web/index.html", import.meta.url)),
-        public: fileURLToPath(new URL("./src/web/public.html", import.meta.url)),
-      },
+      input: { [entry]: fileURLToPath(new URL(`./src/web/${html}`, import.meta.url)) },
     },
   },
   server: {
@@ -53,4 +59,7 @@ export default defineConfig({
     strictPort: true,
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+  });
+}
+
+export default webConfig("main");

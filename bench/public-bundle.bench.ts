@@ -17,14 +17,17 @@ interface ManifestChunk {
 }
 
 const WEB = path.resolve("dist/web");
-const manifestFile = path.join(WEB, ".vite/manifest.json");
-if (!existsSync(manifestFile)) {
-  console.error("dist/web/.vite/manifest.json is missing: run `npm run build` first.");
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, ManifestChunk>;
 
-function staticClosure(keys: string[]): Set<string> {
+function readManifest(entry: "main" | "public"): Record<string, ManifestChunk> {
+  const file = path.join(WEB, `.vite/manifest-${entry}.json`);
+  if (!existsSync(file)) {
+    console.error(`${path.relative(".", file)} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  return JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+}
+
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
@@ -43,8 +46,14 @@ const sizes = (file: string) => {
   return { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
 };
 
-function report(title: string, entry: string, page: string | undefined, target?: number): number {
-  const keys = staticClosure(page ? [entry, page] : [entry]);
+function report(
+  manifest: Record<string, ManifestChunk>,
+  title: string,
+  entry: string,
+  page: string | undefined,
+  target?: number,
+): number {
+  const keys = staticClosure(manifest, page ? [entry, page] : [entry]);
   const rows = [...keys].map((key) => ({ key, file: manifest[key]!.file, ...sizes(manifest[key]!.file) }));
   rows.sort((a, b) => b.gzip - a.gzip);
   const total = rows.reduce((sum, r) => sum + r.gzip, 0);
@@ -60,13 +69,16 @@ function report(title: string, entry: string, page: string | undefined, target?:
   return total;
 }
 
+const publicManifest = readManifest("public");
+const mainManifest = readManifest("main");
 report(
+  publicManifest,
   "/events/{eventId}/register (public.html + register page)",
   "public.html",
   "features/public/pages/register-page.tsx",
   90,
 );
-report("/verify/{token} (public.html + verify page; jsPDF only on the download click)", "public.html", "features/public/pages/verify-page.tsx");
-report("main app entry (index.html), for comparison", "index.html", undefined);
-const lazyPdf = Object.entries(manifest).find(([key]) => key.includes("jspdf"));
+report(publicManifest, "/verify/{token} (public.html + verify page; jsPDF only on the download click)", "public.html", "features/public/pages/verify-page.tsx");
+report(mainManifest, "main app entry (index.html), for comparison", "index.html", undefined);
+const lazyPdf = Object.entries(publicManifest).find(([key]) => key.includes("jspdf"));
 if (lazyPdf) console.log(`\njsPDF chunk, loaded on the download click only: ${kb(sizes(lazyPdf[1].file).gzip)} gz`);
