@@ -30,6 +30,7 @@ import { registerSpa } from "./http/spa";
 import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await publicRoutes(zodApi, ctx);
+    await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
   });
 
