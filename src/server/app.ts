@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isPublicVisitorPath } from "@common/public-paths";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
@@ -31,6 +32,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
+import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
@@ -134,11 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
   });
 
-  await registerSpa(app, deps.webRoot);
+  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);
