@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isPublicVisitorPath } from "@common/public-paths";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
@@ -32,6 +33,7 @@ import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { usersRoutes } from "./modules/accounts/users.routes";
+import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
@@ -136,11 +138,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await usersRoutes(zodApi, ctx);
+    await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
   });
 
-  await registerSpa(app, deps.webRoot);
+  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

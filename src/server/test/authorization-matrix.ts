@@ -7,7 +7,8 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
-import { createCampaign, createEvent, createRegistration, createUser } from "./factories";
+import { newSecretToken } from "../lib/tokens";
+import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -116,6 +117,48 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/public/campaign-read/:token",
     expect: expectFor.public(200),
     prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/events/:eventId",
+    expect: expectFor.public(200),
+    prepare: async (app) => ({ url: `/api/public/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/public/events/:eventId/registrations",
+    expect: expectFor.public(201),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/public/events/${event.id}/registrations`, body: registrationBody(event.timeslots[0]!.id) };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/registration-success",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const success = newSecretToken();
+      await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, successTokenHash: success.hash });
+      return { url: `/api/public/registration-success?e=${success.token}` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/public/verify",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const verification = newSecretToken();
+      await createRegistration(app.ctx.db, {
+        eventId: event.id,
+        timeslotId: event.timeslots[0]!.id,
+        emailVerificationTokenHash: verification.hash,
+        emailVerificationExpiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return { url: "/api/public/verify", body: { token: verification.token } };
+    },
   },
   // ---- events
   { method: "GET", route: "/api/events", expect: expectFor.member(200) },
