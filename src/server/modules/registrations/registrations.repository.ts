@@ -146,10 +146,12 @@ export function createRegistrationsRepository(db: DbOrTx) {
           startTime: eventTimeslots.startTime,
           endTime: eventTimeslots.endTime,
           capacity: eventTimeslots.capacity,
-          availableSpots: sql<number>`${eventTimeslots.capacity} - (select count(*)::int from ${r} where ${r.timeslotId} = ${eventTimeslots.id})`.mapWith(Number),
+          availableSpots: sql<number>`${eventTimeslots.capacity} - count(${r.id})::int`.mapWith(Number),
         })
         .from(eventTimeslots)
+        .leftJoin(r, eq(r.timeslotId, eventTimeslots.id))
         .where(eq(eventTimeslots.eventId, eventId))
+        .groupBy(eventTimeslots.id)
         .orderBy(eventTimeslots.startTime);
     },
 
