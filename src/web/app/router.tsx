@@ -26,7 +26,14 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import("./layouts/dashboard-layout"),
-        children: [{ index: true, element: <Navigate to="/dashboard/scouting/events" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/registrations", lazy: () => import("@web/features/registrations/pages/registrations-page") },
+          {
+            path: "scouting/registrations/:registrationId/edit",
+            lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
+          },
+        ],
       },
     ],
   },
