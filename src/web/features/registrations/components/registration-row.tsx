@@ -68,7 +68,7 @@ export function RegistrationRow({
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
         </div>
-        <p className="text-sm">
+        <p className="basis-full text-sm sm:basis-auto">
           <span className="text-muted-foreground">{t.row.code}: </span>
           <span className="font-mono font-medium">{r.registrationCode}</span>
         </p>

@@ -18,9 +18,9 @@ export function SelectionBar({ count, exportUrl, onClear, actions }: SelectionBa
     <div
       role="region"
       aria-label={t.selection.count(count)}
-      className="fixed inset-x-3 bottom-4 z-30 mx-auto flex max-w-xl flex-wrap items-center gap-2 rounded-xl border bg-popover p-3 text-popover-foreground shadow-lg min-[990px]:left-64"
+      className="fixed inset-x-3 bottom-4 z-30 mx-auto flex max-w-xl items-center gap-2 rounded-xl border bg-popover p-2 text-popover-foreground shadow-lg sm:p-3 min-[990px]:left-64"
     >
-      <span className="mr-auto px-1 text-sm font-semibold" aria-live="polite">
+      <span className="mr-auto min-w-0 truncate px-1 text-sm font-semibold" aria-live="polite">
         {t.selection.count(count)}
       </span>
       <Button asChild size="sm">

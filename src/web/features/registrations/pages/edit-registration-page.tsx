@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { Loading } from "@web/components/ui/spinner";
 import { ApiError } from "@web/lib/api";
 import { useRegistration } from "../api/get-registration";
@@ -53,9 +53,7 @@ export function EditRegistrationPage() {
       </Link>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>{t.edit.title}</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold tracking-tight">{t.edit.title}</h1>
         </CardHeader>
         <CardContent>
           {registration.isPending ? (
