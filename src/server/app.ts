@@ -30,6 +30,7 @@ import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { createSessionResolver } from "./modules/accounts/session";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
   });
 

@@ -176,7 +176,3 @@ export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 export function spotsForEdit(slot: { id: string; availableSpots: number }, currentTimeslotId: string): number {
   return Math.max(0, slot.availableSpots) + (slot.id === currentTimeslotId ? 1 : 0);
 }
-
-/** Events offered by the registrations screen's dropdown, newest first. */
-export const registrationEventOptionSchema = z.object({ id: z.uuid(), eventName: z.string(), eventDate: z.string() });
-export type RegistrationEventOption = z.infer<typeof registrationEventOptionSchema>;

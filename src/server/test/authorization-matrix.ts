@@ -43,6 +43,48 @@ export const MATRIX: MatrixRow[] = [
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
   },
+  // ---- events
+  { method: "GET", route: "/api/events", expect: expectFor.member(200) },
+  {
+    method: "POST",
+    route: "/api/events",
+    expect: expectFor.admin(201),
+    prepare: async () => ({
+      url: "/api/events",
+      body: {
+        eventName: "Casting matriz",
+        eventDate: "2026-03-05",
+        location: "CABA",
+        timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/events/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/events/:id",
+    expect: expectFor.admin(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const slot = event.timeslots[0]!;
+      return {
+        url: `/api/events/${event.id}`,
+        body: {
+          eventName: `${event.eventName} (editado)`,
+          eventDate: event.eventDate,
+          location: event.location,
+          status: "inactive",
+          timeslots: [{ id: slot.id, startTime: "09:00", endTime: "10:00", capacity: 5 }],
+        },
+      };
+    },
+  },
+  // ---- registrations
   ...registrationRows(),
 ];
 
@@ -57,7 +99,6 @@ function registrationRows(): MatrixRow[] {
   const one = (suffix = "") => async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
   return [
     { method: "GET", route: "/api/registrations", expect: expectFor.member(200) },
-    { method: "GET", route: "/api/registrations/events", expect: expectFor.member(200) },
     { method: "GET", route: "/api/registrations/export.csv", expect: expectFor.admin(200) },
     { method: "GET", route: "/api/registrations/:id", expect: expectFor.member(200), prepare: one() },
     {

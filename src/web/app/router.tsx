@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { RedirectIfSignedIn, RequireAuth } from "./guards";
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -15,6 +15,11 @@ export const routes: RouteObject[] = [
       </RedirectIfSignedIn>
     ),
     children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
+  },
+  {
+    // Public pages open to everyone, signed in or not.
+    element: <PublicLayout />,
+    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
   },
   {
     path: "/dashboard",
@@ -33,6 +38,20 @@ export const routes: RouteObject[] = [
             path: "scouting/registrations/:registrationId/edit",
             lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
           },
+          { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          {
+            element: (
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
+            ),
+            children: [
+              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+            ],
+          },
+          // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
+          { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],
       },
     ],

@@ -4,7 +4,7 @@
  * transaction instead.
  */
 import type { RegistrationFilters } from "@common/schemas/registrations";
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import {
   emailCampaignRecipients,
@@ -138,37 +138,6 @@ export function createRegistrationsRepository(db: DbOrTx) {
       return row;
     },
 
-    /** The event's slots with the spots left (capacity minus registrations), by start time. */
-    async timeslotsWithAvailability(eventId: string, tx: DbOrTx = db) {
-      return tx
-        .select({
-          id: eventTimeslots.id,
-          startTime: eventTimeslots.startTime,
-          endTime: eventTimeslots.endTime,
-          capacity: eventTimeslots.capacity,
-          availableSpots: sql<number>`${eventTimeslots.capacity} - count(${r.id})::int`.mapWith(Number),
-        })
-        .from(eventTimeslots)
-        .leftJoin(r, eq(r.timeslotId, eventTimeslots.id))
-        .where(eq(eventTimeslots.eventId, eventId))
-        .groupBy(eventTimeslots.id)
-        .orderBy(eventTimeslots.startTime);
-    },
-
-    /** Locks the slot row: whoever holds it is the only one counting and filling this slot. */
-    async lockTimeslot(tx: DbOrTx, timeslotId: string) {
-      const [slot] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId)).for("update");
-      return slot;
-    },
-
-    async countInTimeslot(tx: DbOrTx, timeslotId: string, excludingRegistrationId: string): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(r)
-        .where(and(eq(r.timeslotId, timeslotId), ne(r.id, excludingRegistrationId)));
-      return row?.n ?? 0;
-    },
-
     async update(id: string, values: Partial<ModelRegistrationRow>, tx: DbOrTx = db): Promise<ModelRegistrationRow | undefined> {
       const [row] = await tx.update(r).set(values).where(eq(r.id, id)).returning();
       return row;
@@ -218,13 +187,6 @@ export function createRegistrationsRepository(db: DbOrTx) {
         .where(and(filterCondition(filters), keyset))
         .orderBy(desc(r.createdAt), desc(r.id))
         .limit(limit);
-    },
-
-    async eventOptions() {
-      return db
-        .select({ id: scoutingEvents.id, eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate })
-        .from(scoutingEvents)
-        .orderBy(desc(scoutingEvents.createdAt));
     },
   };
 }

@@ -1,7 +1,6 @@
 import { CSV_FILENAME } from "@common/csv";
 import {
   registrationDetailSchema,
-  registrationEventOptionSchema,
   registrationExportQuerySchema,
   registrationListItemSchema,
   registrationListQuerySchema,
@@ -15,7 +14,6 @@ import { registrationsCsvStream } from "./registrations.export";
 import {
   deleteRegistration,
   getRegistration,
-  listEventOptions,
   listRegistrations,
   resendVerification,
   updateRegistration,
@@ -56,20 +54,6 @@ export async function registrationsRoutes(app: ZodApp, { db, config }: AppContex
         .header("cache-control", "no-store");
       return reply.send(registrationsCsvStream(db, request.query));
     },
-  );
-
-  // Until the events module answers GET /api/events, the dropdown reads this minimal list.
-  app.get(
-    "/api/registrations/events",
-    {
-      config: { access: "member" },
-      schema: {
-        tags,
-        summary: "Events for the registrations screen's dropdown, newest first",
-        response: { 200: z.object({ items: z.array(registrationEventOptionSchema) }) },
-      },
-    },
-    async () => ({ items: await listEventOptions(db) }),
   );
 
   app.get(

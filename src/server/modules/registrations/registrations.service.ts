@@ -18,6 +18,7 @@ import { AppError, errors } from "../../errors";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session";
+import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { registrationVerificationEmail } from "./registrations.emails";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
 
@@ -72,12 +73,18 @@ export async function getRegistration(db: Db, id: string): Promise<RegistrationD
   const repo = createRegistrationsRepository(db);
   const found = await repo.findWithEvent(id);
   if (!found) throw notFound();
-  const timeslots = await repo.timeslotsWithAvailability(found.registration.eventId);
+  const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
   return {
     ...toApi(found.registration),
     event: found.event,
     timeslot: slotToApi(found.timeslot),
-    timeslots: timeslots.map((slot) => ({ ...slotToApi(slot), capacity: slot.capacity, availableSpots: slot.availableSpots })),
+    timeslots: (slots.get(found.registration.eventId) ?? []).map(({ id, startTime, endTime, capacity, availableSpots }) => ({
+      id,
+      startTime,
+      endTime,
+      capacity,
+      availableSpots,
+    })),
   };
 }
 
@@ -108,12 +115,12 @@ export async function updateRegistration(
       if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
         // The slot row's lock serialises every move or registration into this slot, so the count
         // below cannot be overtaken before this transaction commits.
-        const slot = await repo.lockTimeslot(tx, patch.timeslotId);
+        const slot = await createTimeslotsRepository(db).lockOne(tx, patch.timeslotId);
         if (!slot || slot.eventId !== current.eventId) {
           throw errors.validation({ timeslotId: "This time slot does not belong to the registration's event." });
         }
-        const taken = await repo.countInTimeslot(tx, slot.id, current.id);
-        if (taken >= slot.capacity) throw errors.conflict("timeslot_full", "This time slot is full.");
+        // The registration is not in the target slot yet, so the slot's own count is the right one.
+        if (slot.availableSpots <= 0) throw errors.conflict("timeslot_full", "This time slot is full.");
       }
       await repo.update(id, values, tx);
     });
@@ -171,8 +178,4 @@ export async function resendVerification(db: Db, config: Config, id: string, now
       }),
     );
   });
-}
-
-export async function listEventOptions(db: Db) {
-  return createRegistrationsRepository(db).eventOptions();
 }

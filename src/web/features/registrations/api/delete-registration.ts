@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
+import { eventsQueryOptions } from "@web/features/events/api/get-events";
 import { registrationsQueryOptions } from "./list-registrations";
 
 async function deleteRegistration(id: string): Promise<void> {
@@ -10,6 +11,11 @@ export function useDeleteRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRegistration,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: registrationsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: registrationsQueryOptions().queryKey }),
+        // The events list shows each event's registration count.
+        queryClient.invalidateQueries({ queryKey: eventsQueryOptions().queryKey }),
+      ]),
   });
 }

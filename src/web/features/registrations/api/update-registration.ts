@@ -1,6 +1,7 @@
 import type { RegistrationEdit, RegistrationListItem } from "@common/schemas/registrations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
+import { eventsQueryOptions } from "@web/features/events/api/get-events";
 import { registrationQueryOptions } from "./get-registration";
 import { registrationsQueryOptions } from "./list-registrations";
 
@@ -17,6 +18,8 @@ export function useUpdateRegistration() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: registrationsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: registrationQueryOptions(id).queryKey }),
+        // A slot move changes the spots the events screens show.
+        queryClient.invalidateQueries({ queryKey: eventsQueryOptions().queryKey }),
       ]);
     },
   });

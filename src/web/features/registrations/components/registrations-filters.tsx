@@ -1,6 +1,6 @@
 import { RATING_MAX } from "@common/constants";
 import { formatDateEsAr } from "@common/dates";
-import type { RegistrationEventOption } from "@common/schemas/registrations";
+import type { EventSummary } from "@common/schemas/events";
 import { registrations as t } from "@common/texts/registrations";
 import { CalendarCheck, Heart, Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
@@ -17,7 +17,7 @@ export interface FilterValues {
 }
 
 interface RegistrationsFiltersProps {
-  events: RegistrationEventOption[] | undefined;
+  events: EventSummary[] | undefined;
   eventsFailed: boolean;
   eventId: string;
   onEventChange: (eventId: string) => void;

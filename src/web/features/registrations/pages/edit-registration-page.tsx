@@ -5,7 +5,8 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
-import { Card, CardContent, CardHeader } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { ApiError } from "@web/lib/api";
 import { useRegistration } from "../api/get-registration";
@@ -51,11 +52,9 @@ export function EditRegistrationPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.title}
       </Link>
+      <PageHeader className="mb-0" title={t.edit.title} />
       <Card>
-        <CardHeader>
-          <h1 className="text-xl font-semibold tracking-tight">{t.edit.title}</h1>
-        </CardHeader>
-        <CardContent>
+        <CardContent className="pt-5 sm:pt-6">
           {registration.isPending ? (
             <Loading text={t.edit.loading} />
           ) : registration.isError ? (

@@ -9,15 +9,16 @@ import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useSession } from "@web/features/accounts/api/get-session";
+import { useEventSummaries } from "@web/features/events/api/get-event-summaries";
 import { ApiError } from "@web/lib/api";
 import { readStorage, writeStorage } from "@web/lib/storage";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { useDeleteRegistration } from "../api/delete-registration";
 import { exportAllCsvUrl, exportSelectedCsvUrl } from "../api/export-csv";
-import { useEventOptions } from "../api/list-event-options";
 import { useRegistrations, type RegistrationListParams } from "../api/list-registrations";
 import { useResendVerification } from "../api/resend-verification";
 import { useReviewRegistration } from "../api/review-registration";
@@ -49,7 +50,7 @@ function useSelectedEventId() {
 export function RegistrationsPage() {
   const session = useSession();
   const isAdmin = session.data ? isAdminRole(session.data.role) : false;
-  const events = useEventOptions();
+  const events = useEventSummaries();
   const [storedEventId, setEventId] = useSelectedEventId();
   // A remembered event that no longer exists counts as no choice.
   const eventId = events.data && !events.data.some((e) => e.id === storedEventId) ? "" : storedEventId;
@@ -149,35 +150,40 @@ export function RegistrationsPage() {
 
   return (
     <div className="grid gap-6 pb-24">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-bold tracking-tight">{t.heading(eventId ? list.data?.total : undefined)}</h1>
-        <Button
-          variant="outline"
-          onClick={() => {
-            void events.refetch();
-            if (eventId) void list.refetch();
-          }}
-          disabled={list.isFetching}
-        >
-          <RefreshCw className={list.isFetching ? "animate-spin" : undefined} aria-hidden="true" />
-          {t.refresh}
-        </Button>
-        {isAdmin ? (
-          eventId ? (
-            <Button asChild title={t.downloadAllHint}>
-              <a href={exportAllCsvUrl(filterParams)} download>
-                <Download aria-hidden="true" />
-                {t.downloadAll}
-              </a>
+      <PageHeader
+        className="mb-0"
+        title={t.heading(eventId ? list.data?.total : undefined)}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              onClick={() => {
+                void events.refetch();
+                if (eventId) void list.refetch();
+              }}
+              disabled={list.isFetching}
+            >
+              <RefreshCw className={list.isFetching ? "motion-safe:animate-spin" : undefined} aria-hidden="true" />
+              {t.refresh}
             </Button>
-          ) : (
-            <Button disabled title={t.downloadAllHint}>
-              <Download aria-hidden="true" />
-              {t.downloadAll}
-            </Button>
-          )
-        ) : null}
-      </div>
+            {isAdmin ? (
+              eventId ? (
+                <Button asChild title={t.downloadAllHint}>
+                  <a href={exportAllCsvUrl(filterParams)} download>
+                    <Download aria-hidden="true" />
+                    {t.downloadAll}
+                  </a>
+                </Button>
+              ) : (
+                <Button disabled title={t.downloadAllHint}>
+                  <Download aria-hidden="true" />
+                  {t.downloadAll}
+                </Button>
+              )
+            ) : null}
+          </>
+        }
+      />
 
       <RegistrationsFilters
         events={events.data}
