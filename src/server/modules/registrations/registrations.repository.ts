@@ -61,7 +61,8 @@ export type ListedRegistration = ModelRegistrationRow & {
   campaignCount: number;
 };
 
-export interface CsvRow {
+/** One exported row as the cursor returns it: dates and times already text, so no driver reparses them. */
+export interface CsvCursorRow {
   fullName: string;
   age: number;
   dateOfBirth: string;
@@ -70,7 +71,7 @@ export interface CsvRow {
   phoneNumber: string;
   status: string;
   emailVerified: boolean;
-  createdAt: Date;
+  createdAt: string;
   eventName: string;
   eventDate: string;
   eventLocation: string;
@@ -87,9 +88,30 @@ export interface CsvRow {
   liked: boolean;
   attended: boolean;
   rating: number | null;
-  /** created_at as PostgreSQL's text, exact to the microsecond: the keyset cursor. */
-  cursor: string;
-  id: string;
+}
+
+/**
+ * The export's query, newest first, for a server-side cursor. Written as SQL because a cursor's rows
+ * come back through the driver's own parsers: casting dates and times to text keeps them exact.
+ */
+export function csvExportQuery(filters: FilterOptions): SQL {
+  const where = filterCondition(filters);
+  return sql`select
+      ${r.fullName} as "fullName", ${r.age} as "age", ${r.dateOfBirth}::text as "dateOfBirth",
+      ${r.location} as "location", ${r.email} as "email", ${r.phoneNumber} as "phoneNumber",
+      ${r.status} as "status", ${r.emailVerified} as "emailVerified",
+      to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      ${scoutingEvents.eventName} as "eventName", ${scoutingEvents.eventDate}::text as "eventDate",
+      ${scoutingEvents.location} as "eventLocation", ${r.height} as "height", ${r.eyeColor} as "eyeColor",
+      ${r.bust} as "bust", ${r.waist} as "waist", ${r.hips} as "hips", ${r.instagramHandle} as "instagramHandle",
+      ${r.internationalWork} as "internationalWork", ${r.registrationCode} as "registrationCode",
+      ${eventTimeslots.startTime}::text as "timeslotStart", ${eventTimeslots.endTime}::text as "timeslotEnd",
+      ${r.liked} as "liked", ${r.attended} as "attended", ${r.rating}::int as "rating"
+    from ${r}
+    join ${scoutingEvents} on ${scoutingEvents.id} = ${r.eventId}
+    join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${r.createdAt} desc, ${r.id} desc`;
 }
 
 export function createRegistrationsRepository(db: DbOrTx) {
@@ -146,47 +168,6 @@ export function createRegistrationsRepository(db: DbOrTx) {
     async delete(id: string, tx: DbOrTx = db): Promise<{ id: string } | undefined> {
       const [row] = await tx.delete(r).where(eq(r.id, id)).returning({ id: r.id });
       return row;
-    },
-
-    /** One batch of the export, newest first, after the keyset cursor of the previous batch. */
-    async csvBatch(filters: FilterOptions, after: { cursor: string; id: string } | undefined, limit: number): Promise<CsvRow[]> {
-      const keyset = after ? sql`(${r.createdAt}, ${r.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined;
-      return db
-        .select({
-          fullName: r.fullName,
-          age: r.age,
-          dateOfBirth: r.dateOfBirth,
-          location: r.location,
-          email: r.email,
-          phoneNumber: r.phoneNumber,
-          status: r.status,
-          emailVerified: r.emailVerified,
-          createdAt: r.createdAt,
-          eventName: scoutingEvents.eventName,
-          eventDate: scoutingEvents.eventDate,
-          eventLocation: scoutingEvents.location,
-          height: r.height,
-          eyeColor: r.eyeColor,
-          bust: r.bust,
-          waist: r.waist,
-          hips: r.hips,
-          instagramHandle: r.instagramHandle,
-          internationalWork: r.internationalWork,
-          registrationCode: r.registrationCode,
-          timeslotStart: eventTimeslots.startTime,
-          timeslotEnd: eventTimeslots.endTime,
-          liked: r.liked,
-          attended: r.attended,
-          rating: r.rating,
-          cursor: sql<string>`${r.createdAt}::text`,
-          id: r.id,
-        })
-        .from(r)
-        .innerJoin(scoutingEvents, eq(scoutingEvents.id, r.eventId))
-        .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
-        .where(and(filterCondition(filters), keyset))
-        .orderBy(desc(r.createdAt), desc(r.id))
-        .limit(limit);
     },
   };
 }
