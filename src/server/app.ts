@@ -29,6 +29,7 @@ import { registerSpa } from "./http/spa";
 import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
   });

@@ -7,7 +7,7 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
-import { createEvent, createRegistration } from "./factories";
+import { createCampaign, createEvent, createRegistration } from "./factories";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -42,6 +42,51 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/session",
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+  // ---------------------------------------------------------------- campaigns (batch e-mail)
+  {
+    method: "POST",
+    route: "/api/campaigns",
+    expect: expectFor.admin(202),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return {
+        url: "/api/campaigns",
+        body: { eventId: event.id, registrationIds: [registration.id], subject: "Aviso", content: "Hola {nombre}", isHtml: false },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/campaigns?eventId=${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/campaigns/${(await createCampaign(app.ctx.db, { eventId: event.id })).id}` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/registrations/:id/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return { url: `/api/registrations/${registration.id}/campaigns` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/campaign-read/:token",
+    expect: expectFor.public(200),
+    prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
   },
   // ---- events
   { method: "GET", route: "/api/events", expect: expectFor.member(200) },
