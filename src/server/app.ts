@@ -34,6 +34,7 @@ import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
+    await registrationsRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
