@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "superadmin_protected",
   "signup_closed",
   "invalid_credentials",
+  "already_verified",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

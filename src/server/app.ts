@@ -35,6 +35,7 @@ import { createSessionResolver } from "./modules/accounts/session";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
+    await registrationsRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);

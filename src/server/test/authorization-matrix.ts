@@ -201,7 +201,45 @@ export const MATRIX: MatrixRow[] = [
       };
     },
   },
+  // ---- registrations
+  ...registrationRows(),
 ];
+
+/** A fresh registration (and its event) for one persona's call. */
+async function freshRegistration(app: App) {
+  const event = await createEvent(app.ctx.db, { timeslots: [{}, {}] });
+  const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+  return { event, registration };
+}
+
+function registrationRows(): MatrixRow[] {
+  const one = (suffix = "") => async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
+  return [
+    { method: "GET", route: "/api/registrations", expect: expectFor.member(200) },
+    { method: "GET", route: "/api/registrations/export.csv", expect: expectFor.admin(200) },
+    { method: "GET", route: "/api/registrations/:id", expect: expectFor.member(200), prepare: one() },
+    {
+      method: "PATCH",
+      route: "/api/registrations/:id",
+      expect: expectFor.member(200),
+      prepare: async (app) => ({ ...(await one()(app)), body: { location: "Rosario" } }),
+    },
+    {
+      // The same route with a review field: liked, attended and rating are an admin's (SPEC.md §6).
+      method: "PATCH",
+      route: "/api/registrations/:id",
+      expect: expectFor.admin(200),
+      prepare: async (app) => ({ ...(await one()(app)), body: { liked: true } }),
+    },
+    { method: "DELETE", route: "/api/registrations/:id", expect: expectFor.admin(204), prepare: one() },
+    {
+      method: "POST",
+      route: "/api/registrations/:id/resend-verification",
+      expect: expectFor.member(202),
+      prepare: one("/resend-verification"),
+    },
+  ];
+}
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */
 export function isExemptRoute(url: string): boolean {
