@@ -8,11 +8,15 @@ import type { App } from "../app";
 import type { Db } from "../db/client";
 import {
   accounts,
+  emailCampaignRecipients,
+  emailCampaigns,
   eventTimeslots,
   modelRegistrations,
   scoutingEvents,
   scoutingIdSequence,
   users,
+  type EmailCampaignRecipientRow,
+  type EmailCampaignRow,
   type EventTimeslotRow,
   type ModelRegistrationRow,
   type ScoutingEventRow,
@@ -147,4 +151,41 @@ export async function createRegistration(
     .returning();
   if (!registration) throw new Error("registration insert returned no row");
   return registration;
+}
+
+export interface CreateCampaignOptions extends Partial<Omit<EmailCampaignRow, "recipientCount">> {
+  /** The recipients (default: two), each a registration's e-mail and name; `registrationId` optional. */
+  recipients?: Array<Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status">>>;
+}
+
+/** A campaign with its recipients (queued unless told otherwise); recipient_count matches. */
+export async function createCampaign(
+  db: Db,
+  options: CreateCampaignOptions = {},
+): Promise<EmailCampaignRow & { recipients: EmailCampaignRecipientRow[] }> {
+  const { recipients = [{}, {}], ...overrides } = options;
+  const [campaign] = await db
+    .insert(emailCampaigns)
+    .values({
+      subject: "Información importante sobre tu registro",
+      content: "Te esperamos el sábado a las 10 h. Traé tu ficha impresa.",
+      recipientCount: recipients.length,
+      ...overrides,
+    })
+    .returning();
+  if (!campaign) throw new Error("campaign insert returned no row");
+  const rows = recipients.length
+    ? await db
+        .insert(emailCampaignRecipients)
+        .values(
+          recipients.map((recipient) => ({
+            campaignId: campaign.id,
+            email: `modelo-${unique()}@example.com`,
+            fullName: `Modelo ${unique()}`,
+            ...recipient,
+          })),
+        )
+        .returning()
+    : [];
+  return { ...campaign, recipients: rows };
 }
