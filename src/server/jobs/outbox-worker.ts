@@ -7,7 +7,7 @@
  */
 import type { Config } from "../config";
 import type { DbOrTx } from "../db/client";
-import { createOutboxRepository, type ClaimedMessage } from "../mail/outbox.repository";
+import { createOutboxRepository, type ClaimedMessage, type OutboxRepository } from "../mail/outbox.repository";
 import { classifySendError, createSmtpTransport, type MailTransport } from "../mail/transport";
 
 export interface WorkerLogger {
@@ -58,6 +58,9 @@ export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
+/** Batches of messages being sent at once by the running worker: the next batch is claimed while one finishes. */
+const PASSES_IN_FLIGHT = 2;
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { config, log } = options;
   const clock = options.clock ?? (() => new Date());
@@ -68,10 +71,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       : config.smtpUrl
         ? createSmtpTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, ratePerSecond: config.mailRatePerSecond })
         : null;
+  // Queued in the pool, a claimed message waits for the rate limit: keep that wait (a few
+  // seconds) far below the lease, so no live worker's message is ever taken for a dead one's.
   const batchSize = options.batchSize ?? Math.min(50, Math.max(1, Math.floor(config.mailRatePerSecond * 5)));
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = config.mailSendLeaseSeconds * 1000;
+  const recordSent = groupCommit(repository, clock);
   let lastLeaseCheck: number | undefined;
+
+  // The claims this worker is still working on, renewed every third of the lease: a batch that
+  // takes long (a slow server, a busy machine) is never mistaken for a dead worker's.
+  const claims = new Set<number>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  function hold(rows: ClaimedMessage[]): void {
+    for (const row of rows) claims.add(row.id);
+    if (heartbeat || claims.size === 0) return;
+    heartbeat = setInterval(() => {
+      repository.renewClaims([...claims], clock()).catch((error: unknown) => {
+        log.error({ err: error }, "outbox: could not renew the claims in flight");
+      });
+    }, leaseMs / 3);
+    heartbeat.unref();
+  }
+  function release(row: ClaimedMessage): void {
+    claims.delete(row.id);
+    if (claims.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
 
   async function requeueExpiredLeases(now: Date): Promise<void> {
     // Often enough to re-send a dead worker's messages soon after their lease ends, rarely
@@ -82,11 +110,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (requeued || failed) log.warn({ requeued, failed }, "outbox: re-queued messages a stopped worker left mid-send");
   }
 
-  async function deliver(row: ClaimedMessage, result: DrainResult): Promise<void> {
-    if (!transport) return;
+  async function deliver(sender: MailTransport, row: ClaimedMessage, result: DrainResult): Promise<void> {
     let response: string;
     try {
-      ({ response } = await transport.send({
+      ({ response } = await sender.send({
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
@@ -108,36 +135,49 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return;
     }
-    const recorded = await repository.recordSent(row, response, clock());
+    const recorded = await recordSent(row, response);
     result.sent++;
     if (recorded) log.debug({ outboxId: row.id, kind: row.kind, smtpResponse: response }, "outbox: message sent");
     else log.warn({ outboxId: row.id }, "outbox: message sent, but another worker had already recorded it");
   }
 
-  async function drainOnce(): Promise<DrainResult> {
+  function keepUndelivered(rows: ClaimedMessage[]): void {
+    for (const row of rows) {
+      const links = linksIn(row.textBody);
+      log.info(
+        { outboxId: row.id, kind: row.kind, to: row.toAddress, links },
+        `mail not sent (no SMTP_URL), kept in the Mailbox: ${row.kind} to ${row.toAddress}${links.length ? `; links: ${links.join(" ")}` : ""}`,
+      );
+    }
+  }
+
+  /** Claims a batch; returns it with the work that sends it and records every outcome. */
+  async function claimBatch(): Promise<{ claimed: number; done: Promise<DrainResult> }> {
     const result: DrainResult = { claimed: 0, sent: 0, retried: 0, failed: 0, undelivered: 0 };
     const now = clock();
     await requeueExpiredLeases(now);
     if (!transport) {
       const rows = await repository.markDueUndelivered(now, batchSize);
+      keepUndelivered(rows);
       result.claimed = result.undelivered = rows.length;
-      for (const row of rows) {
-        const links = linksIn(row.textBody);
-        log.info(
-          { outboxId: row.id, kind: row.kind, to: row.toAddress, links },
-          `mail not sent (no SMTP_URL), kept in the Mailbox: ${row.kind} to ${row.toAddress}${links.length ? `; links: ${links.join(" ")}` : ""}`,
-        );
-      }
-      return result;
+      return { claimed: rows.length, done: Promise.resolve(result) };
     }
     const rows = await repository.claimDue(now, batchSize);
     result.claimed = rows.length;
-    // One failed recording must not abandon the others; the row stays 'sending' until its lease ends.
-    const outcomes = await Promise.allSettled(rows.map((row) => deliver(row, result)));
-    for (const outcome of outcomes) {
-      if (outcome.status === "rejected") log.error({ err: outcome.reason }, "outbox: could not record a result");
-    }
-    return result;
+    hold(rows);
+    const sends = rows.map((row) => deliver(transport, row, result).finally(() => release(row)));
+    const done = Promise.allSettled(sends).then((outcomes) => {
+      // A result that could not be recorded leaves its row 'sending' until the lease ends.
+      for (const outcome of outcomes) {
+        if (outcome.status === "rejected") log.error({ err: outcome.reason }, "outbox: could not record a result");
+      }
+      return result;
+    });
+    return { claimed: rows.length, done };
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    return (await claimBatch()).done;
   }
 
   let running: Promise<void> | undefined;
@@ -156,15 +196,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
 
   async function loop(): Promise<void> {
+    const inFlight = new Set<Promise<unknown>>();
     while (!stopping) {
       try {
-        const { claimed } = await drainOnce();
+        const { claimed, done } = await claimBatch();
+        const tracked = done.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+        if (inFlight.size >= PASSES_IN_FLIGHT) await Promise.race(inFlight);
         if (claimed < batchSize && !stopping) await pause(pollIntervalMs);
       } catch (error) {
         log.error({ err: error }, "outbox: pass failed; trying again");
         if (!stopping) await pause(pollIntervalMs * 5);
       }
     }
+    await Promise.all(inFlight);
   }
 
   return {
@@ -183,4 +228,34 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       transport?.close();
     },
   };
+}
+
+/**
+ * Records accepted messages as soon as possible, many per statement: the first result is written
+ * at once, and those that arrive while a write is running go together in the next one. The window
+ * between the server's 250 and its record stays one statement long, whatever the throughput.
+ */
+function groupCommit(repository: OutboxRepository, clock: () => Date) {
+  type Waiting = { row: ClaimedMessage; smtpResponse: string; resolve: (recorded: boolean) => void; reject: (error: unknown) => void };
+  let queue: Waiting[] = [];
+  let writing = false;
+  async function write(): Promise<void> {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const recorded = await repository.recordSent(batch, clock());
+        for (const item of batch) item.resolve(recorded.has(item.row.id));
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    writing = false;
+  }
+  return (row: ClaimedMessage, smtpResponse: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ row, smtpResponse, resolve, reject });
+      if (!writing) void write();
+    });
 }

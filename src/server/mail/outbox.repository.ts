@@ -5,7 +5,7 @@
 import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { outboxMessages, type OutboxMessageRow } from "../db/schema";
-import { recordCampaignDelivery } from "./campaign-progress";
+import { recordCampaignDeliveries, type DeliveryOutcome } from "./campaign-progress";
 
 export type ClaimedMessage = OutboxMessageRow;
 
@@ -36,6 +36,15 @@ export function createOutboxRepository(db: DbOrTx) {
       return rows.sort((a, b) => a.id - b.id);
     },
 
+    /** A live worker renews the claims it still works on, so that only a dead worker's claims expire. */
+    async renewClaims(ids: number[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(outboxMessages)
+        .set({ claimedAt: now })
+        .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, "sending")));
+    },
+
     /** Development (no SMTP_URL): due messages are kept, marked undelivered, and returned for the log. */
     async markDueUndelivered(now: Date, limit: number): Promise<ClaimedMessage[]> {
       return db.transaction(async (tx) => {
@@ -44,30 +53,49 @@ export function createOutboxRepository(db: DbOrTx) {
           .set({ status: "undelivered", claimedAt: now })
           .where(inArray(outboxMessages.id, dueIds(tx, now, limit)))
           .returning();
+        const deliveries = [];
         for (const row of rows) {
           if (row.campaignRecipientId) {
-            await recordCampaignDelivery(tx, row.campaignRecipientId, { status: "failed", error: UNDELIVERED_REASON }, now);
+            deliveries.push({ recipientId: row.campaignRecipientId, outcome: failed(UNDELIVERED_REASON) });
           }
         }
+        await recordCampaignDeliveries(tx, deliveries, now);
         return rows.sort((a, b) => a.id - b.id);
       });
     },
 
-    /** The server accepted the message. That is the truth whoever reports it, unless it is already recorded. */
-    async recordSent(row: ClaimedMessage, smtpResponse: string, now: Date): Promise<boolean> {
-      const update = (tx: DbOrTx) =>
-        tx
-          .update(outboxMessages)
-          .set({ status: "sent", sentAt: now, smtpResponse, lastError: null })
-          .where(and(eq(outboxMessages.id, row.id), inArray(outboxMessages.status, ["sending", "pending"])))
-          .returning({ id: outboxMessages.id });
-      if (!row.campaignRecipientId) return (await update(db)).length > 0;
-      const recipientId = row.campaignRecipientId;
-      return db.transaction(async (tx) => {
-        const updated = await update(tx);
-        if (updated.length > 0) await recordCampaignDelivery(tx, recipientId, { status: "sent" }, now);
-        return updated.length > 0;
-      });
+    /**
+     * The server accepted these messages: one statement for all of them (and their campaign
+     * recipients, in the same transaction). Acceptance is the truth whoever reports it, so only
+     * rows already recorded sent are skipped. Returns the ids it recorded.
+     */
+    async recordSent(items: Array<{ row: ClaimedMessage; smtpResponse: string }>, now: Date): Promise<Set<number>> {
+      if (items.length === 0) return new Set();
+      const update = async (tx: DbOrTx) => {
+        const values = sql.join(
+          items.map(({ row, smtpResponse }) => sql`(${row.id}::bigint, ${smtpResponse}::text)`),
+          sql`, `,
+        );
+        const result = await tx.execute<{ id: number | string; campaign_recipient_id: string | null }>(sql`
+          update ${outboxMessages} as o
+          set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, smtp_response = v.smtp_response, last_error = null
+          from (values ${values}) as v(id, smtp_response)
+          where o.id = v.id and o.status in ('sending', 'pending')
+          returning o.id, o.campaign_recipient_id`);
+        return (result as unknown as { rows: Array<{ id: number | string; campaign_recipient_id: string | null }> }).rows;
+      };
+      const withCampaign = items.some(({ row }) => row.campaignRecipientId);
+      const updated = withCampaign
+        ? await db.transaction(async (tx) => {
+            const rows = await update(tx);
+            const deliveries = rows.flatMap((r) =>
+              r.campaign_recipient_id ? [{ recipientId: r.campaign_recipient_id, outcome: { status: "sent" } as const }] : [],
+            );
+            await recordCampaignDeliveries(tx, deliveries, now);
+            return rows;
+          })
+        : await update(db);
+      return new Set(updated.map((r) => Number(r.id)));
     },
 
     /** A transient failure: back to pending, due again at `nextAttemptAt`. */
@@ -92,7 +120,7 @@ export function createOutboxRepository(db: DbOrTx) {
       const recipientId = row.campaignRecipientId;
       return db.transaction(async (tx) => {
         const updated = await update(tx);
-        if (updated.length > 0) await recordCampaignDelivery(tx, recipientId, { status: "failed", error }, now);
+        if (updated.length > 0) await recordCampaignDeliveries(tx, [{ recipientId, outcome: failed(error) }], now);
         return updated.length > 0;
       });
     },
@@ -114,17 +142,19 @@ export function createOutboxRepository(db: DbOrTx) {
           })
           .where(and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedAt, cutoff)))
           .returning({ id: outboxMessages.id, status: outboxMessages.status, recipientId: outboxMessages.campaignRecipientId });
-        let failed = 0;
-        for (const row of rows) {
-          if (row.status !== "failed") continue;
-          failed++;
-          if (row.recipientId) await recordCampaignDelivery(tx, row.recipientId, { status: "failed", error }, now);
-        }
-        return { requeued: rows.length - failed, failed };
+        const gaveUp = rows.filter((row) => row.status === "failed");
+        await recordCampaignDeliveries(
+          tx,
+          gaveUp.flatMap((row) => (row.recipientId ? [{ recipientId: row.recipientId, outcome: failed(error) }] : [])),
+          now,
+        );
+        return { requeued: rows.length - gaveUp.length, failed: gaveUp.length };
       });
     },
   };
 }
+
+const failed = (error: string): DeliveryOutcome => ({ status: "failed", error });
 
 /** Still this worker's claim: nobody re-queued or re-claimed the row meanwhile. */
 function ownClaim(row: ClaimedMessage) {

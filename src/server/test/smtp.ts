@@ -53,6 +53,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Every message that reached the end of DATA, accepted or not. */
   seen: ReceivedMail[];
+  /** Client connections currently open. */
+  openConnections(): number;
   /** How many times each Message-ID was accepted. */
   countByMessageId(): Map<string, number>;
   waitForReceived(count: number, timeoutMs?: number): Promise<void>;
@@ -78,6 +80,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   const seen: ReceivedMail[] = [];
   const attempts = new Map<string, number>();
   const closedSessions = new Set<string>();
+  let open = 0;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -88,7 +91,12 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       const reply = options.answerRecipient?.(address.address);
       callback(reply ? smtpError(reply) : null);
     },
+    onConnect(_session, callback) {
+      open++;
+      callback();
+    },
     onClose(session) {
+      open--;
       closedSessions.add(session.id);
     },
     onData(stream, session, callback) {
@@ -133,6 +141,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
     seen,
+    openConnections: () => open,
     countByMessageId() {
       const counts = new Map<string, number>();
       for (const mail of received) counts.set(mail.messageId, (counts.get(mail.messageId) ?? 0) + 1);
