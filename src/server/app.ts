@@ -30,6 +30,7 @@ import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { createSessionResolver } from "./modules/accounts/session";
+import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await mailboxRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot);

@@ -7,6 +7,8 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
+import { enqueueEmail } from "../mail/outbox";
+import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -41,6 +43,13 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/session",
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+  { method: "GET", route: "/api/dev/mailbox", expect: expectFor.admin(200) },
+  {
+    method: "GET",
+    route: "/api/dev/mailbox/:id",
+    expect: expectFor.admin(200),
+    prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
   },
 ];
 
