@@ -6,7 +6,7 @@ import type { MailboxMessage } from "@common/schemas/mailbox";
 import type { OutboxMessageRow } from "../../db/schema";
 import { errors } from "../../errors";
 import type { SessionUser } from "../accounts/session";
-import { createMailboxRepository } from "./mailbox.repository";
+import { type createMailboxRepository } from "./mailbox.repository";
 
 const HIDDEN_LINK = "[enlace oculto]";
 const LINK = /https?:\/\/[^\s<>"']+/g;
