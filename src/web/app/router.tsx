@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
-import { RedirectIfSignedIn, RequireAuth } from "./guards";
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -26,7 +26,21 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import("./layouts/dashboard-layout"),
-        children: [{ index: true, element: <Navigate to="/dashboard/scouting/events" replace /> }],
+        children: [
+          { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          {
+            path: "admin/mailbox",
+            element: (
+              <RequireAdmin>
+                <Outlet />
+              </RequireAdmin>
+            ),
+            children: [
+              { index: true, lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
+              { path: ":id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
+            ],
+          },
+        ],
       },
     ],
   },

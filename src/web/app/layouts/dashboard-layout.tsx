@@ -1,7 +1,7 @@
 import { isAdmin } from "@common/roles";
 import { dashboard as t } from "@common/texts/dashboard";
 import { common } from "@common/texts/common";
-import { CalendarDays, ChevronDown, LogOut, Menu, Shield, Users, ClipboardList, Sparkles } from "lucide-react";
+import { CalendarDays, ChevronDown, LogOut, Mail, Menu, Shield, Users, ClipboardList, Sparkles } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -36,7 +36,10 @@ const GROUPS: NavGroup[] = [
     label: t.groups.administration,
     icon: <Shield aria-hidden="true" />,
     adminOnly: true,
-    items: [{ to: "/dashboard/admin/users", label: t.items.users, icon: <Users aria-hidden="true" /> }],
+    items: [
+      { to: "/dashboard/admin/users", label: t.items.users, icon: <Users aria-hidden="true" /> },
+      { to: "/dashboard/admin/mailbox", label: t.items.mailbox, icon: <Mail aria-hidden="true" /> },
+    ],
   },
 ];
 
