@@ -27,6 +27,7 @@ export const mailbox = {
   pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
   total: (count: number) => (count === 1 ? "1 correo" : `${count} correos`),
   paginationLabel: "Paginación de correos",
+  links: "Enlaces del correo",
   htmlTab: "HTML",
   textTab: "Texto",
   htmlFrameTitle: "Vista HTML del correo",

@@ -5,6 +5,7 @@
  * PostgreSQL database. Without SMTP_URL it keeps mail in the database and logs its links.
  * Why it is built this way: docs/decisions/004-mail-outbox.md.
  */
+import { linksIn } from "@common/links";
 import type { Config } from "../config";
 import type { DbOrTx } from "../db/client";
 import { createOutboxRepository, type ClaimedMessage, type OutboxRepository } from "../mail/outbox.repository";
@@ -52,10 +53,6 @@ const BACKOFF_MAX_MS = 60 * 60_000;
 /** Wait before the attempt after `attempts` failed ones: 30 s, 1 min, 2 min… at most an hour. */
 export function backoffDelayMs(attempts: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
-}
-
-export function linksIn(text: string): string[] {
-  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
 /** Batches of messages being sent at once by the running worker: the next batch is claimed while one finishes. */

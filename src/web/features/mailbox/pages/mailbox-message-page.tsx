@@ -1,4 +1,5 @@
 import { formatDateTimeEsAr } from "@common/dates";
+import { linksIn } from "@common/links";
 import type { MailboxMessage } from "@common/schemas/mailbox";
 import { common } from "@common/texts/common";
 import { mailbox as t } from "@common/texts/mailbox";
@@ -24,6 +25,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function MessageView({ message }: { message: MailboxMessage }) {
+  // The HTML part is sandboxed (its links go nowhere): these are the ones to follow in development.
+  const links = linksIn(message.textBody);
   return (
     <Card>
       <CardHeader>
@@ -56,6 +59,23 @@ function MessageView({ message }: { message: MailboxMessage }) {
             </Detail>
           ) : null}
         </dl>
+
+        {links.length > 0 ? (
+          <section aria-labelledby="mailbox-links" className="grid gap-2">
+            <h2 id="mailbox-links" className="text-sm font-semibold">
+              {t.links}
+            </h2>
+            <ul className="grid gap-1">
+              {links.map((link) => (
+                <li key={link} className="min-w-0">
+                  <a href={link} rel="noreferrer" className="break-all text-sm text-primary underline-offset-4 hover:underline">
+                    {link}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         {message.linksHidden ? (
           <Alert variant="warning">
