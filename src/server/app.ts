@@ -31,6 +31,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await mailboxRoutes(zodApi, ctx);
+    await eventsRoutes(zodApi, ctx);
   });
 
   await registerSpa(app, deps.webRoot);

@@ -2,20 +2,20 @@
 export const common = {
   signIn: "Iniciar Sesión",
   signOut: "Sign Out",
-  theme: { label: "Theme", toDark: "Cambiar a tema oscuro", toLight: "Cambiar a tema claro" },
+  theme: { label: "Theme", toDark: "Cambiar a tema oscuro", toLight: "Cambiar a tema claro", dark: "Oscuro", light: "Claro" },
+  skipToContent: "Saltar al contenido",
+  homeLink: "OpenCall, inicio",
+  publicNav: "Principal",
   footer: {
     rights: (year: number) => `© ${year} OpenCall. Todos los derechos reservados.`,
     contact: "Contacto:",
+    forAgencies: "Para agencias",
   },
   notFound: {
+    code: "Error 404",
     title: "Página no encontrada",
-    body: "La página que buscás no existe o fue movida.",
+    body: "La página que buscás no existe o cambió de dirección. Revisá el enlace o volvé al inicio.",
     back: "Volver al inicio",
-  },
-  home: {
-    headline: "Castings abiertos, sin planillas ni filas eternas",
-    body: "OpenCall organiza los castings abiertos de tu agencia: horarios con cupo, inscripción desde el celular, fichas en PDF y un panel para evaluar a cada postulante.",
-    moreInfo: "Conocé OpenCall para agencias",
   },
   loading: "Cargando...",
   retry: "Reintentar",

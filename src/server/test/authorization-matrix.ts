@@ -8,6 +8,7 @@
  */
 import type { App } from "../app";
 import { enqueueEmail } from "../mail/outbox";
+import { createEvent } from "./factories";
 import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
@@ -50,6 +51,47 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/dev/mailbox/:id",
     expect: expectFor.admin(200),
     prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
+  },
+  // ---- events
+  { method: "GET", route: "/api/events", expect: expectFor.member(200) },
+  {
+    method: "POST",
+    route: "/api/events",
+    expect: expectFor.admin(201),
+    prepare: async () => ({
+      url: "/api/events",
+      body: {
+        eventName: "Casting matriz",
+        eventDate: "2026-03-05",
+        location: "CABA",
+        timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+      },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/events/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/events/:id",
+    expect: expectFor.admin(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const slot = event.timeslots[0]!;
+      return {
+        url: `/api/events/${event.id}`,
+        body: {
+          eventName: `${event.eventName} (editado)`,
+          eventDate: event.eventDate,
+          location: event.location,
+          status: "inactive",
+          timeslots: [{ id: slot.id, startTime: "09:00", endTime: "10:00", capacity: 5 }],
+        },
+      };
+    },
   },
 ];
 

@@ -13,7 +13,6 @@ import {
   eventTimeslots,
   modelRegistrations,
   scoutingEvents,
-  scoutingIdSequence,
   users,
   type EmailCampaignRecipientRow,
   type EmailCampaignRow,
@@ -22,7 +21,7 @@ import {
   type ScoutingEventRow,
   type UserRow,
 } from "../db/schema";
-import { sql } from "drizzle-orm";
+import { nextScoutingId } from "../modules/events/scouting-id";
 import { TEST_PUBLIC_URL } from "./harness";
 
 const unique = () => randomBytes(4).toString("hex");
@@ -94,15 +93,13 @@ export async function createEvent(
   options: CreateEventOptions = {},
 ): Promise<ScoutingEventRow & { timeslots: EventTimeslotRow[] }> {
   const { timeslots = [{}], ...overrides } = options;
-  const [{ next } = { next: 0 }] = await db.execute<{ next: string }>(
-    sql`select nextval(${sql.raw(`'${scoutingIdSequence.seqName}'`)}) as next`,
-  ).then((r) => (Array.isArray(r) ? r : (r as { rows: Array<{ next: string }> }).rows));
+  const eventDate = overrides.eventDate ?? "2026-03-05";
   const [event] = await db
     .insert(scoutingEvents)
     .values({
-      scoutingId: `EV-2026-${String(next).padStart(4, "0")}`,
+      scoutingId: await nextScoutingId(db, eventDate),
       eventName: `Casting ${unique()}`,
-      eventDate: "2026-03-05",
+      eventDate,
       location: "Av. Corrientes 1234, CABA",
       description: "Casting abierto para nuevas caras.",
       confirmationDetails: "Traé tu ficha impresa y llegá 10 minutos antes.",

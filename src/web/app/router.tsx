@@ -17,6 +17,11 @@ export const routes: RouteObject[] = [
     children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
   },
   {
+    // Public pages open to everyone, signed in or not.
+    element: <PublicLayout />,
+    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
+  },
+  {
     path: "/dashboard",
     element: (
       <RequireAuth>
@@ -28,18 +33,22 @@ export const routes: RouteObject[] = [
         lazy: () => import("./layouts/dashboard-layout"),
         children: [
           { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
           {
-            path: "admin/mailbox",
             element: (
               <RequireAdmin>
                 <Outlet />
               </RequireAdmin>
             ),
             children: [
-              { index: true, lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
-              { path: ":id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
+              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+              { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
+              { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
             ],
           },
+          // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
+          { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],
       },
     ],

@@ -11,33 +11,47 @@ export function PublicLayout() {
   const year = new Date().getFullYear();
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Link to="/" className="rounded-md" aria-label="OpenCall, inicio">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow-md"
+      >
+        {common.skipToContent}
+      </a>
+      <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Link to="/" className="rounded-md px-1 py-1" aria-label={common.homeLink}>
             <Logo />
           </Link>
-          <nav className="flex items-center gap-1" aria-label="Principal">
+          <nav className="flex items-center gap-1 sm:gap-2" aria-label={common.publicNav}>
             <ThemeToggle />
-            <Button asChild variant="default">
+            <Button asChild>
               <Link to="/login">{common.signIn}</Link>
             </Button>
           </nav>
         </div>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <footer className="border-t">
-        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+      <footer className="border-t bg-card">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{common.footer.rights(year)}</p>
-          {settings.data ? (
-            <p>
-              {common.footer.contact}{" "}
-              <a className="font-medium text-foreground underline-offset-4 hover:underline" href={`mailto:${settings.data.contactEmail}`}>
-                {settings.data.contactEmail}
-              </a>
-            </p>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            <Link className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" to="/landing">
+              {common.footer.forAgencies}
+            </Link>
+            {settings.data ? (
+              <p>
+                {common.footer.contact}{" "}
+                <a
+                  className="rounded-sm font-medium text-foreground underline underline-offset-4 hover:text-primary"
+                  href={`mailto:${settings.data.contactEmail}`}
+                >
+                  {settings.data.contactEmail}
+                </a>
+              </p>
+            ) : null}
+          </div>
         </div>
       </footer>
     </div>

@@ -8,11 +8,11 @@ const badgeVariants = cva(
     variants: {
       tone: {
         neutral: "border-transparent bg-secondary text-secondary-foreground",
-        green: "border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
-        red: "border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200",
-        yellow: "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
-        blue: "border-transparent bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
-        purple: "border-transparent bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200",
+        green: "border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200",
+        red: "border-transparent bg-red-100 text-red-800 dark:bg-red-400/15 dark:text-red-200",
+        yellow: "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-300/15 dark:text-amber-200",
+        blue: "border-transparent bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-200",
+        purple: "border-transparent bg-violet-100 text-violet-900 dark:bg-violet-400/15 dark:text-violet-200",
         outline: "text-foreground",
       },
     },

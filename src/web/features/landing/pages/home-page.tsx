@@ -1,22 +1,39 @@
 import { common } from "@common/texts/common";
-import { ArrowRight } from "lucide-react";
+import { landing } from "@common/texts/landing";
+import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
+import { EventPreview } from "../components/event-preview";
+
+const t = landing.home;
 
 export function HomePage() {
   return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
-      <h1 className="text-balance text-4xl font-bold tracking-tight sm:text-5xl">{common.home.headline}</h1>
-      <p className="text-pretty text-lg text-muted-foreground">{common.home.body}</p>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link to="/login">{common.signIn}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/landing">
-            {common.home.moreInfo} <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+    <section className="relative overflow-hidden">
+      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b from-primary/10 to-transparent" />
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
+        <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground shadow-sm">{t.eyebrow}</p>
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t.headline}</h1>
+        <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{t.body}</p>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/login">{common.signIn}</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/landing">
+              {t.moreInfo} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+        <ul className="mt-2 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
+          {t.highlights.map((item) => (
+            <li key={item} className="inline-flex items-center gap-1.5">
+              <Check className="size-4 text-primary" aria-hidden="true" />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <EventPreview className="mt-8 w-full max-w-md" />
       </div>
     </section>
   );

@@ -1,17 +1,23 @@
 import { common } from "@common/texts/common";
 import { Link } from "react-router";
-import { Button } from "@web/components/ui/button";
+import { Logo } from "@web/components/logo";
+import { ThemeToggle } from "@web/components/theme-toggle";
+import { NotFound } from "../components/not-found";
 
+/** Any path outside the route table. */
 export function NotFoundPage() {
   return (
-    <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
-      <p className="text-6xl font-bold text-primary">404</p>
-      <h1 className="text-2xl font-semibold">{common.notFound.title}</h1>
-      <p className="text-muted-foreground">{common.notFound.body}</p>
-      <Button asChild>
-        <Link to="/">{common.notFound.back}</Link>
-      </Button>
-    </main>
+    <div className="flex min-h-dvh flex-col">
+      <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Link to="/" className="rounded-md px-1 py-1" aria-label={common.homeLink}>
+          <Logo />
+        </Link>
+        <ThemeToggle />
+      </header>
+      <main id="main" className="flex flex-1 items-center justify-center pb-16">
+        <NotFound />
+      </main>
+    </div>
   );
 }
 

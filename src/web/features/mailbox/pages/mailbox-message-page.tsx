@@ -8,7 +8,8 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader } from "@web/components/ui/card";
+import { Card, CardContent } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { ApiError } from "@web/lib/api";
@@ -28,83 +29,83 @@ function MessageView({ message }: { message: MailboxMessage }) {
   // The HTML part is sandboxed (its links go nowhere): these are the ones to follow in development.
   const links = linksIn(message.textBody);
   return (
-    <Card>
-      <CardHeader>
-        <h1 className="text-xl font-bold leading-tight tracking-tight break-words">{message.subject || t.noSubject}</h1>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <dl className="grid gap-3">
-          <Detail label={t.to}>{message.toAddress}</Detail>
-          <Detail label={t.kind}>{message.kind}</Detail>
-          <Detail label={t.status}>
-            <OutboxStatusBadge status={message.status} />
-          </Detail>
-          <Detail label={t.createdAt}>
-            <time dateTime={message.createdAt}>{formatDateTimeEsAr(message.createdAt)}</time>
-          </Detail>
-          {message.sentAt ? (
-            <Detail label={t.sentAt}>
-              <time dateTime={message.sentAt}>{formatDateTimeEsAr(message.sentAt)}</time>
+    <>
+      <PageHeader title={<span className="break-words">{message.subject || t.noSubject}</span>} className="mb-0" />
+      <Card>
+        <CardContent className="grid gap-6 pt-5 sm:pt-6">
+          <dl className="grid gap-3">
+            <Detail label={t.to}>{message.toAddress}</Detail>
+            <Detail label={t.kind}>{message.kind}</Detail>
+            <Detail label={t.status}>
+              <OutboxStatusBadge status={message.status} />
             </Detail>
-          ) : null}
-          <Detail label={t.attempts}>{message.attempts}</Detail>
-          {message.smtpResponse ? (
-            <Detail label={t.smtpResponse}>
-              <code className="font-mono text-xs">{message.smtpResponse}</code>
+            <Detail label={t.createdAt}>
+              <time dateTime={message.createdAt}>{formatDateTimeEsAr(message.createdAt)}</time>
             </Detail>
+            {message.sentAt ? (
+              <Detail label={t.sentAt}>
+                <time dateTime={message.sentAt}>{formatDateTimeEsAr(message.sentAt)}</time>
+              </Detail>
+            ) : null}
+            <Detail label={t.attempts}>{message.attempts}</Detail>
+            {message.smtpResponse ? (
+              <Detail label={t.smtpResponse}>
+                <code className="font-mono text-xs">{message.smtpResponse}</code>
+              </Detail>
+            ) : null}
+            {message.lastError ? (
+              <Detail label={t.lastError}>
+                <code className="font-mono text-xs text-destructive">{message.lastError}</code>
+              </Detail>
+            ) : null}
+          </dl>
+
+          {links.length > 0 ? (
+            <section aria-labelledby="mailbox-links" className="grid gap-2">
+              <h2 id="mailbox-links" className="text-sm font-semibold">
+                {t.links}
+              </h2>
+              <ul className="grid gap-1">
+                {links.map((link) => (
+                  <li key={link} className="min-w-0">
+                    <a href={link} rel="noreferrer" className="break-all text-sm text-primary underline-offset-4 hover:underline">
+                      {link}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
-          {message.lastError ? (
-            <Detail label={t.lastError}>
-              <code className="font-mono text-xs text-destructive">{message.lastError}</code>
-            </Detail>
+
+          {message.linksHidden ? (
+            <Alert variant="warning">
+              <AlertDescription>{t.linksHidden}</AlertDescription>
+            </Alert>
           ) : null}
-        </dl>
 
-        {links.length > 0 ? (
-          <section aria-labelledby="mailbox-links" className="grid gap-2">
-            <h2 id="mailbox-links" className="text-sm font-semibold">
-              {t.links}
-            </h2>
-            <ul className="grid gap-1">
-              {links.map((link) => (
-                <li key={link} className="min-w-0">
-                  <a href={link} rel="noreferrer" className="break-all text-sm text-primary underline-offset-4 hover:underline">
-                    {link}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        {message.linksHidden ? (
-          <Alert variant="warning">
-            <AlertDescription>{t.linksHidden}</AlertDescription>
-          </Alert>
-        ) : null}
-
-        <Tabs defaultValue="html" className="grid gap-3">
-          <TabsList className="w-fit">
-            <TabsTrigger value="html">{t.htmlTab}</TabsTrigger>
-            <TabsTrigger value="text">{t.textTab}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="html">
-            {/* sandbox="" : the message's HTML runs no script and gets no access to the app's origin. */}
-            <iframe
-              title={t.htmlFrameTitle}
-              sandbox=""
-              srcDoc={message.htmlBody}
-              className="h-[32rem] w-full rounded-md border border-border bg-white"
-            />
-          </TabsContent>
-          <TabsContent value="text">
-            <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-4 font-mono text-sm">
-              {message.textBody}
-            </pre>
-          </TabsContent>
-        </Tabs>
-      </CardContent>
-    </Card>
+          <Tabs defaultValue="html" className="grid gap-3">
+            <TabsList className="w-fit">
+              <TabsTrigger value="html">{t.htmlTab}</TabsTrigger>
+              <TabsTrigger value="text">{t.textTab}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="html">
+              {/* sandbox="" : the message's HTML runs no script and gets no access to the app's origin. */}
+              <iframe
+                title={t.htmlFrameTitle}
+                sandbox=""
+                srcDoc={message.htmlBody}
+                className="h-[32rem] w-full rounded-md border border-border bg-white"
+              />
+            </TabsContent>
+            <TabsContent value="text">
+              <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-4 font-mono text-sm">
+                {message.textBody}
+              </pre>
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { useMailbox } from "../api/get-mailbox";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
@@ -19,11 +20,8 @@ export function MailboxPage() {
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
   return (
-    <div className="grid gap-6">
-      <header className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight">{t.title}</h1>
-        <p className="max-w-3xl text-sm text-muted-foreground">{t.description}</p>
-      </header>
+    <div className="grid gap-4">
+      <PageHeader title={t.title} description={t.description} className="mb-2" />
 
       {query.isPending ? (
         <Loading text={t.loading} />

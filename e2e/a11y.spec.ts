@@ -1,0 +1,96 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { signInAsSuperadmin } from "./support/session";
+
+/**
+ * axe (serious and critical) on every route of SPEC.md §2's route table, in both themes, plus a
+ * keyboard walk that checks focus is always visible.
+ */
+interface RouteCase {
+  /** The route as SPEC.md §2's route table writes it. */
+  route: string;
+  /** The concrete path to open; a function when the route needs an existing event, registration or token. */
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  signedIn: boolean;
+  /** Something the loaded page shows, so axe checks the content rather than a loading state. */
+  ready: (page: Page) => Locator;
+}
+
+/*
+ * One entry per row of SPEC.md §2's route table. Add a route here when its feature lands:
+ * /login, /register, the registration-disabled page, /registration-pending (issue 4),
+ * /dashboard/scouting/events and …/new, …/{eventId}/edit (issue 5), /events/{eventId}/register,
+ * /registration/success, /verify/{token} (issue 6), /dashboard/scouting/registrations and
+ * …/{registrationId}/edit (issue 7), /dashboard/admin/users. Routes that need data prepare it in
+ * `path` through the API (`request` carries the superadmin's session when `signedIn`).
+ */
+const ROUTES: RouteCase[] = [
+  { route: "/", path: "/", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
+  { route: "/landing", path: "/landing", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
+  {
+    route: "any other path",
+    path: "/no/such/page",
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: "Página no encontrada" }),
+  },
+  {
+    // The dashboard shell around whatever /dashboard redirects to (its 404 until the events page lands).
+    route: "/dashboard",
+    path: "/dashboard",
+    signedIn: true,
+    ready: (page) => page.getByRole("banner").getByRole("link", { name: "OpenCall" }),
+  },
+];
+
+const THEMES = ["light", "dark"] as const;
+
+/** Tabs through the page and checks that every element that takes focus shows it. */
+async function expectVisibleFocus(page: Page, steps = 25) {
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.press("Tab");
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return {
+        name: `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label")}"`,
+        visible: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+      };
+    });
+    if (focus) expect(focus.visible, `focus indicator on ${focus.name}`).toBe(true);
+  }
+}
+
+for (const entry of ROUTES) {
+  for (const theme of THEMES) {
+    test(`${entry.route} in the ${theme} theme has no serious accessibility violations`, async ({ page, baseURL }) => {
+      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+      if (entry.signedIn) await signInAsSuperadmin(page, baseURL);
+      const path = typeof entry.path === "string" ? entry.path : await entry.path(page.request);
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(entry.ready(page)).toBeVisible();
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expectNoSeriousA11yViolations(page);
+        await expectVisibleFocus(page);
+      }
+    });
+  }
+}
+
+test("the open drawer passes axe in both themes", async ({ page, baseURL }) => {
+  await signInAsSuperadmin(page, baseURL);
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const theme of THEMES) {
+    await page.goto("/dashboard");
+    await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+    await page.reload();
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    // Let the slide-in finish: half-transparent frames are not what a user reads.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await expectNoSeriousA11yViolations(page);
+  }
+});

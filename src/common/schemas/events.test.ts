@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { events as t } from "../texts/events";
+import { createEventSchema, updateEventSchema } from "./events";
+
+const valid = {
+  eventName: "Casting",
+  eventDate: "2026-03-05",
+  location: "CABA",
+  timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+};
+
+function errorsOf(input: unknown, schema = createEventSchema): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("event form schema (SPEC.md §5)", () => {
+  it("requires name, date and location; description and confirmation details default to empty", () => {
+    expect(createEventSchema.parse(valid)).toMatchObject({ description: "", confirmationDetails: "" });
+    expect(errorsOf({ ...valid, eventName: " ", eventDate: "", location: "" })).toEqual({
+      eventName: t.validation.eventNameRequired,
+      eventDate: t.validation.eventDateRequired,
+      location: t.validation.locationRequired,
+    });
+  });
+
+  it("wants at least one slot, each with times and an integer capacity of at least 1", () => {
+    expect(errorsOf({ ...valid, timeslots: [] })).toEqual({ timeslots: t.validation.timeslotsRequired });
+    expect(
+      errorsOf({
+        ...valid,
+        timeslots: [
+          { startTime: "", endTime: "", capacity: 0 },
+          { startTime: "10:00", endTime: "11:00", capacity: 2.5 },
+          { startTime: "10:00", endTime: "11:00", capacity: Number.NaN },
+        ],
+      }),
+    ).toEqual({
+      "timeslots.0.startTime": t.validation.startTimeRequired,
+      "timeslots.0.endTime": t.validation.endTimeRequired,
+      "timeslots.0.capacity": t.validation.capacityMin(1),
+      "timeslots.1.capacity": t.validation.capacityInteger,
+      "timeslots.2.capacity": t.validation.capacityInteger,
+    });
+  });
+
+  it("does not check that the end comes after the start", () => {
+    expect(errorsOf({ ...valid, timeslots: [{ startTime: "18:00", endTime: "08:00", capacity: 1 }] })).toEqual({});
+  });
+
+  it("rejects impossible calendar dates", () => {
+    expect(errorsOf({ ...valid, eventDate: "2026-02-29" })).toEqual({ eventDate: t.validation.eventDateInvalid });
+  });
+
+  it("needs a status on edit", () => {
+    expect(Object.keys(errorsOf(valid, updateEventSchema))).toEqual(["status"]);
+    expect(errorsOf({ ...valid, status: "inactive" }, updateEventSchema)).toEqual({});
+  });
+});

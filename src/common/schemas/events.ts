@@ -1,0 +1,110 @@
+/**
+ * Scouting events: the one schema of the event form (SPEC.md §5 "Event form"), used by the React
+ * form (zodResolver) and by POST/PUT /api/events, and the shapes the API answers with.
+ */
+import { z } from "zod";
+import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
+import { isIsoDate } from "../dates";
+import { events as t } from "../texts/events";
+
+export const MAX_TIMESLOTS_PER_EVENT = 50;
+const NAME_MAX = 200;
+const LOCATION_MAX = 300;
+const LONG_TEXT_MAX = 5000;
+
+/** Wall-clock `HH:MM` (what `<input type="time">` gives). No end-after-start check (SPEC.md §5). */
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const requiredText = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: t.validation.tooLong(max) });
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: t.validation.tooLong(max) }).default("");
+
+export const timeslotInputSchema = z.object({
+  /** Present: update that slot. Absent: add a new one (PUT); ignored on create. */
+  id: z.uuid().optional(),
+  startTime: z.string({ error: t.validation.startTimeRequired }).regex(HH_MM, { error: t.validation.startTimeRequired }),
+  endTime: z.string({ error: t.validation.endTimeRequired }).regex(HH_MM, { error: t.validation.endTimeRequired }),
+  capacity: z
+    .number({ error: t.validation.capacityInteger })
+    .int({ error: t.validation.capacityInteger })
+    .min(TIMESLOT_MIN_CAPACITY, { error: t.validation.capacityMin(TIMESLOT_MIN_CAPACITY) })
+    .max(100_000, { error: t.validation.capacityInteger }),
+});
+
+export const createEventSchema = z.object({
+  eventName: requiredText(t.validation.eventNameRequired, NAME_MAX),
+  eventDate: z
+    .string({ error: t.validation.eventDateRequired })
+    .min(1, { error: t.validation.eventDateRequired, abort: true })
+    .refine(isIsoDate, { error: t.validation.eventDateInvalid }),
+  location: requiredText(t.validation.locationRequired, LOCATION_MAX),
+  description: optionalText(LONG_TEXT_MAX),
+  confirmationDetails: optionalText(LONG_TEXT_MAX),
+  timeslots: z
+    .array(timeslotInputSchema, { error: t.validation.timeslotsRequired })
+    .min(1, { error: t.validation.timeslotsRequired })
+    .max(MAX_TIMESLOTS_PER_EVENT, { error: t.validation.timeslotsTooMany(MAX_TIMESLOTS_PER_EVENT) }),
+});
+
+/**
+ * PUT /api/events/:id: the event with its status and its FULL slot list. Slots with an id are
+ * updated, slots without one are added, the event's slots missing from the list are removed.
+ */
+export const updateEventSchema = createEventSchema.extend({
+  status: z.enum(EVENT_STATUSES),
+});
+
+export type TimeslotInput = z.input<typeof timeslotInputSchema>;
+export type CreateEventInput = z.input<typeof createEventSchema>;
+export type CreateEventBody = z.output<typeof createEventSchema>;
+export type UpdateEventInput = z.input<typeof updateEventSchema>;
+export type UpdateEventBody = z.output<typeof updateEventSchema>;
+
+// ---------------------------------------------------------------- what the API answers
+
+export const timeslotSchema = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number().int(),
+  /** Registrations holding the slot (pending and confirmed). */
+  registrationCount: z.number().int(),
+  /** capacity − registrationCount, never below 0; computed by the server. */
+  availableSpots: z.number().int(),
+});
+
+export const eventSchema = z.object({
+  id: z.uuid(),
+  scoutingId: z.string(),
+  eventName: z.string(),
+  /** `YYYY-MM-DD`: a calendar date, never a timestamp. */
+  eventDate: z.string(),
+  location: z.string(),
+  description: z.string(),
+  confirmationDetails: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  registrationCount: z.number().int(),
+  /** Ordered by start time. */
+  timeslots: z.array(timeslotSchema),
+});
+
+/** GET /api/events?fields=summary: what a dropdown of events needs, newest first. */
+export const eventSummarySchema = z.object({
+  id: z.uuid(),
+  scoutingId: z.string(),
+  eventName: z.string(),
+  eventDate: z.string(),
+  status: z.enum(EVENT_STATUSES),
+});
+
+export const listEventsQuerySchema = z.object({
+  fields: z.enum(["full", "summary"]).default("full"),
+});
+
+export type Timeslot = z.infer<typeof timeslotSchema>;
+export type ScoutingEvent = z.infer<typeof eventSchema>;
+export type EventSummary = z.infer<typeof eventSummarySchema>;

@@ -1,0 +1,149 @@
+/**
+ * Scouting events: reading, creating and editing an event together with its slots.
+ * Each write is one transaction; an edit locks the event and its slots so that it cannot race
+ * with a registration taking a place in a slot (see timeslots.repository.ts).
+ */
+import type { CreateEventBody, EventSummary, ScoutingEvent, Timeslot, UpdateEventBody } from "@common/schemas/events";
+import { events as texts } from "@common/texts/events";
+import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
+import type { ScoutingEventRow } from "../../db/schema";
+import { AppError, errors } from "../../errors";
+import { createEventsRepository } from "./events.repository";
+import { nextScoutingId } from "./scouting-id";
+import { createTimeslotsRepository, timeslotLabel } from "./timeslots.repository";
+
+export type EventsService = ReturnType<typeof createEventsService>;
+
+const eventNotFound = () => new AppError(404, "event_not_found", texts.errors.notFound);
+
+function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Timeslot[]): ScoutingEvent {
+  return {
+    id: row.id,
+    scoutingId: row.scoutingId,
+    eventName: row.eventName,
+    eventDate: row.eventDate,
+    location: row.location,
+    description: row.description,
+    confirmationDetails: row.confirmationDetails,
+    status: row.status,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    registrationCount,
+    timeslots,
+  };
+}
+
+export function createEventsService(db: Db) {
+  const eventsRepo = createEventsRepository(db);
+  const slotsRepo = createTimeslotsRepository(db);
+
+  async function readEvent(id: string, tx: DbOrTx = db): Promise<ScoutingEvent> {
+    const found = await eventsRepo.findWithCount(id, tx);
+    if (!found) throw eventNotFound();
+    const slots = await slotsRepo.listByEvents([id], tx);
+    return toEvent(found.event, found.registrationCount, slots.get(id) ?? []);
+  }
+
+  return {
+    /** Every event with its slots and counts, by event date. */
+    async list(): Promise<ScoutingEvent[]> {
+      const rows = await eventsRepo.listWithCounts();
+      const slots = await slotsRepo.listByEvents(rows.map((row) => row.event.id));
+      return rows.map(({ event, registrationCount }) => toEvent(event, registrationCount, slots.get(event.id) ?? []));
+    },
+
+    async listSummaries(): Promise<EventSummary[]> {
+      return eventsRepo.listSummaries();
+    },
+
+    get: (id: string) => readEvent(id),
+
+    /** A new event is active; its Event ID is generated. */
+    async create(input: CreateEventBody, createdBy: string): Promise<ScoutingEvent> {
+      return db.transaction(async (tx) => {
+        const scoutingId = await nextScoutingId(tx, input.eventDate);
+        const event = await eventsRepo.insert(
+          {
+            scoutingId,
+            eventName: input.eventName,
+            eventDate: input.eventDate,
+            location: input.location,
+            description: input.description,
+            confirmationDetails: input.confirmationDetails,
+            createdBy,
+          },
+          tx,
+        );
+        await eventsRepo.insertTimeslots(
+          event.id,
+          input.timeslots.map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
+          tx,
+        );
+        return readEvent(event.id, tx);
+      });
+    },
+
+    /**
+     * Saves the event and its full slot list at once: slots with an id are updated, without one
+     * added, missing ones removed. Removing a slot that holds registrations is refused (409
+     * `timeslot_in_use`) and nothing changes. A capacity below the registrations held is allowed.
+     */
+    async update(id: string, input: UpdateEventBody): Promise<ScoutingEvent> {
+      return db.transaction(async (tx) => {
+        const event = await eventsRepo.lockForEdit(tx, id);
+        if (!event) throw eventNotFound();
+        const existing = await slotsRepo.lockAllOfEvent(tx, id);
+        const existingIds = new Set(existing.map((slot) => slot.id));
+
+        const seen = new Set<string>();
+        input.timeslots.forEach((slot, index) => {
+          if (slot.id === undefined) return;
+          if (!existingIds.has(slot.id) || seen.has(slot.id)) {
+            throw errors.validation({ [`timeslots.${index}.id`]: "Not a time slot of this event." });
+          }
+          seen.add(slot.id);
+        });
+
+        const removed = existing.filter((slot) => !seen.has(slot.id));
+        const held = await slotsRepo.countRegistrationsBySlot(removed.map((slot) => slot.id), tx);
+        const inUse = removed.find((slot) => (held.get(slot.id) ?? 0) > 0);
+        if (inUse) {
+          throw errors.conflict("timeslot_in_use", texts.errors.timeslotInUse(timeslotLabel(inUse), held.get(inUse.id) ?? 0));
+        }
+
+        await eventsRepo.update(
+          id,
+          {
+            eventName: input.eventName,
+            eventDate: input.eventDate,
+            location: input.location,
+            description: input.description,
+            confirmationDetails: input.confirmationDetails,
+            status: input.status,
+          },
+          tx,
+        );
+        for (const { id: slotId, startTime, endTime, capacity } of input.timeslots) {
+          if (slotId !== undefined) await eventsRepo.updateTimeslot(slotId, { startTime, endTime, capacity }, tx);
+        }
+        try {
+          await eventsRepo.deleteTimeslots(removed.map((slot) => slot.id), tx);
+        } catch (error) {
+          // Unreachable while every writer locks the slot first; the foreign key still has the last word.
+          if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+            throw errors.conflict("timeslot_in_use", texts.errors.timeslotInUseGeneric);
+          }
+          throw error;
+        }
+        await eventsRepo.insertTimeslots(
+          id,
+          input.timeslots
+            .filter((slot) => slot.id === undefined)
+            .map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
+          tx,
+        );
+        return readEvent(id, tx);
+      });
+    },
+  };
+}

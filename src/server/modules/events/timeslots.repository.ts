@@ -1,0 +1,110 @@
+/**
+ * Time slots and their availability: small building blocks shared by the events module and by the
+ * features that place a registration in a slot (public registration, editing a registration).
+ *
+ * Availability rule: availableSpots = capacity − registrations holding the slot (pending and
+ * confirmed alike), never below 0. A capacity may be lowered below the registrations already held
+ * (staff decide); then the slot simply has no spots left.
+ *
+ * Locking rule (ARCHITECTURE.md "a slot never holds more registrations than its capacity"): whoever
+ * changes how many registrations a slot holds, or removes a slot, first locks the slot row with
+ * FOR UPDATE inside its transaction, then counts, then writes. Locks on several slots are always
+ * taken in id order, so two transactions never wait on each other in a cycle.
+ */
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { formatTime } from "@common/dates";
+import type { Timeslot } from "@common/schemas/events";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { eventTimeslots, modelRegistrations, type EventTimeslotRow } from "../../db/schema";
+
+/** Spots left in a slot of `capacity` that holds `registrationCount` registrations. */
+export function availableSpots(capacity: number, registrationCount: number): number {
+  return Math.max(0, capacity - registrationCount);
+}
+
+/** A slot row as the API shows it: `HH:MM` times and the computed availability. */
+export function toTimeslot(row: EventTimeslotRow, registrationCount: number): Timeslot {
+  return {
+    id: row.id,
+    startTime: formatTime(row.startTime),
+    endTime: formatTime(row.endTime),
+    capacity: row.capacity,
+    registrationCount,
+    availableSpots: availableSpots(row.capacity, registrationCount),
+  };
+}
+
+/** `10:00 - 11:00`: how a slot is named in messages. */
+export function timeslotLabel(slot: Pick<EventTimeslotRow, "startTime" | "endTime">): string {
+  return `${formatTime(slot.startTime)} - ${formatTime(slot.endTime)}`;
+}
+
+export type TimeslotsRepository = ReturnType<typeof createTimeslotsRepository>;
+
+/**
+ * Queries on slots. Reads accept an optional transaction; the lock functions need one (a lock
+ * outside a transaction would end with the statement).
+ */
+export function createTimeslotsRepository(db: Db) {
+  /** Registrations held by each of the given slots (slots holding none are absent from the map). */
+  async function countRegistrationsBySlot(timeslotIds: string[], tx: DbOrTx = db): Promise<Map<string, number>> {
+    if (timeslotIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ timeslotId: modelRegistrations.timeslotId, n: count() })
+      .from(modelRegistrations)
+      .where(inArray(modelRegistrations.timeslotId, timeslotIds))
+      .groupBy(modelRegistrations.timeslotId);
+    return new Map(rows.map((row) => [row.timeslotId, Number(row.n)]));
+  }
+
+  /** The slots of these events with their availability, each list ordered by start time. */
+  async function listByEvents(eventIds: string[], tx: DbOrTx = db): Promise<Map<string, Timeslot[]>> {
+    const byEvent = new Map<string, Timeslot[]>(eventIds.map((id) => [id, []]));
+    if (eventIds.length === 0) return byEvent;
+    const rows = await tx
+      .select({
+        slot: eventTimeslots,
+        // Written out in full: Drizzle renders columns unqualified inside a subquery.
+        registrationCount: sql<number>`(select count(*) from "model_registrations" where "model_registrations"."timeslot_id" = "event_timeslots"."id")`.mapWith(Number),
+      })
+      .from(eventTimeslots)
+      .where(inArray(eventTimeslots.eventId, eventIds))
+      .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime), asc(eventTimeslots.createdAt));
+    for (const { slot, registrationCount } of rows) {
+      byEvent.get(slot.eventId)?.push(toTimeslot(slot, registrationCount));
+    }
+    return byEvent;
+  }
+
+  /** Available spots of one slot right now (the SPEC's get_available_spots); null if no such slot. */
+  async function getAvailableSpots(timeslotId: string, tx: DbOrTx = db): Promise<number | null> {
+    const [row] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId));
+    if (!row) return null;
+    const counts = await countRegistrationsBySlot([row.id], tx);
+    return availableSpots(row.capacity, counts.get(row.id) ?? 0);
+  }
+
+  /**
+   * Locks one slot (FOR UPDATE) and returns it with its availability, or null if it does not
+   * exist (or was removed while we waited). Call inside the transaction that then inserts or moves
+   * a registration: the count stays exact until that transaction ends.
+   */
+  async function lockOne(tx: Tx, timeslotId: string): Promise<(Timeslot & { eventId: string }) | null> {
+    const [row] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId)).for("update");
+    if (!row) return null;
+    const counts = await countRegistrationsBySlot([row.id], tx);
+    return { ...toTimeslot(row, counts.get(row.id) ?? 0), eventId: row.eventId };
+  }
+
+  /** Locks all slots of an event (FOR UPDATE, in id order) and returns the raw rows. */
+  async function lockAllOfEvent(tx: Tx, eventId: string): Promise<EventTimeslotRow[]> {
+    return tx
+      .select()
+      .from(eventTimeslots)
+      .where(eq(eventTimeslots.eventId, eventId))
+      .orderBy(asc(eventTimeslots.id))
+      .for("update");
+  }
+
+  return { countRegistrationsBySlot, listByEvents, getAvailableSpots, lockOne, lockAllOfEvent };
+}

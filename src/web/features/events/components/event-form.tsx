@@ -1,0 +1,119 @@
+import { EVENT_STATUSES } from "@common/constants";
+import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "@common/schemas/events";
+import { events as t } from "@common/texts/events";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId } from "react";
+import { useForm, type Path } from "react-hook-form";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Field, fieldAria } from "@web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@web/components/ui/input";
+import { TimeslotsEditor } from "./timeslots-editor";
+
+export interface EventFormProps {
+  mode: "create" | "edit";
+  defaultValues: UpdateEventInput;
+  /** Registrations held by each existing slot, by slot id (edit). */
+  registrationsBySlot?: Record<string, number>;
+  onSubmit: (values: UpdateEventBody) => void;
+  onCancel: () => void;
+  isPending: boolean;
+  /** What went wrong with the last save, shown above the buttons. */
+  errorMessage?: string | null;
+  /** Field errors the server sent back ("timeslots.0.capacity" → message). */
+  serverFieldErrors?: Record<string, string> | undefined;
+}
+
+/**
+ * The create and edit forms of SPEC.md §2. Both validate with the API's own schema; the create
+ * form carries status "active", which the create endpoint does not take (new events are active).
+ */
+export function EventForm({
+  mode,
+  defaultValues,
+  registrationsBySlot = {},
+  onSubmit,
+  onCancel,
+  isPending,
+  errorMessage,
+  serverFieldErrors,
+}: EventFormProps) {
+  const idPrefix = useId();
+  const form = useForm<UpdateEventInput, unknown, UpdateEventBody>({
+    resolver: zodResolver(updateEventSchema),
+    defaultValues,
+  });
+  const { register, handleSubmit, formState, setError } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    for (const [name, message] of Object.entries(serverFieldErrors ?? {})) {
+      setError(name as Path<UpdateEventInput>, { type: "server", message });
+    }
+  }, [serverFieldErrors, setError]);
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const busyLabel = mode === "create" ? t.form.creating : t.form.saving;
+  const submitLabel = mode === "create" ? t.form.create : t.form.save;
+
+  return (
+    <form className="grid gap-8" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <div className="grid gap-5">
+        <Field id={id("name")} label={t.form.eventName} error={errors.eventName?.message}>
+          <Input autoComplete="off" {...fieldAria(id("name"), errors.eventName?.message)} {...register("eventName")} />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id={id("date")} label={t.form.eventDate} error={errors.eventDate?.message}>
+            <Input type="date" {...fieldAria(id("date"), errors.eventDate?.message)} {...register("eventDate")} />
+          </Field>
+          <Field id={id("location")} label={t.form.location} error={errors.location?.message}>
+            <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
+          </Field>
+        </div>
+        <Field id={id("description")} label={t.form.description} error={errors.description?.message}>
+          <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
+        </Field>
+        <Field
+          id={id("confirmation")}
+          label={t.form.confirmationDetails}
+          hint={t.form.confirmationDetailsHint}
+          error={errors.confirmationDetails?.message}
+        >
+          <Textarea
+            rows={4}
+            {...fieldAria(id("confirmation"), errors.confirmationDetails?.message, true)}
+            {...register("confirmationDetails")}
+          />
+        </Field>
+        {mode === "edit" ? (
+          <Field id={id("status")} label={t.form.status} error={errors.status?.message} className="sm:max-w-xs">
+            <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
+              {EVENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t.form.statusOptions[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        ) : null}
+      </div>
+
+      <TimeslotsEditor form={form} idPrefix={idPrefix} registrationsBySlot={registrationsBySlot} />
+
+      {errorMessage ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={isPending}>
+          {t.form.cancel}
+        </Button>
+        <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
+          {isPending ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

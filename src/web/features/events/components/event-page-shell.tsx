@@ -1,0 +1,16 @@
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader } from "@web/components/ui/card";
+
+/** The frame of the create and edit pages: title and a card holding the form. */
+export function EventPageShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </div>
+  );
+}

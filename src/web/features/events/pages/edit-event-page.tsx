@@ -1,0 +1,77 @@
+import type { ScoutingEvent, UpdateEventBody } from "@common/schemas/events";
+import { events as t } from "@common/texts/events";
+import { useNavigate, useParams } from "react-router";
+import { Alert, AlertTitle } from "@web/components/ui/alert";
+import { Loading } from "@web/components/ui/spinner";
+import { ApiError } from "@web/lib/api";
+import { useEvent } from "../api/get-event";
+import { useUpdateEvent } from "../api/update-event";
+import { EventForm } from "../components/event-form";
+import { EventPageShell } from "../components/event-page-shell";
+
+const EVENTS_PATH = "/dashboard/scouting/events";
+
+/** The catalogue's message, except when a removed slot holds registrations: the server names it. */
+function saveErrorMessage(error: Error | null): string | null {
+  if (!error) return null;
+  if (error instanceof ApiError && error.code === "timeslot_in_use") return error.message;
+  return t.errors.update;
+}
+
+function EditEventForm({ event }: { event: ScoutingEvent }) {
+  const navigate = useNavigate();
+  const updateEvent = useUpdateEvent();
+
+  function submit(body: UpdateEventBody) {
+    updateEvent.mutate(
+      { id: event.id, body },
+      {
+        onSuccess: () => void navigate(EVENTS_PATH),
+        onError: (error) => console.error("update event failed", error),
+      },
+    );
+  }
+
+  return (
+    <EventForm
+      mode="edit"
+      defaultValues={{
+        eventName: event.eventName,
+        eventDate: event.eventDate,
+        location: event.location,
+        description: event.description,
+        confirmationDetails: event.confirmationDetails,
+        status: event.status,
+        timeslots: event.timeslots.map(({ id, startTime, endTime, capacity }) => ({ id, startTime, endTime, capacity })),
+      }}
+      registrationsBySlot={Object.fromEntries(event.timeslots.map((slot) => [slot.id, slot.registrationCount]))}
+      onSubmit={submit}
+      onCancel={() => void navigate(EVENTS_PATH)}
+      isPending={updateEvent.isPending}
+      errorMessage={saveErrorMessage(updateEvent.error)}
+      serverFieldErrors={updateEvent.error instanceof ApiError ? updateEvent.error.fields : undefined}
+    />
+  );
+}
+
+/** /dashboard/scouting/events/:eventId/edit (admin only): 'Editar Evento de Scouting'. */
+export function EditEventPage() {
+  const { eventId = "" } = useParams();
+  const event = useEvent(eventId);
+  return (
+    <EventPageShell title={t.form.editTitle}>
+      {event.isPending ? (
+        <Loading text={t.form.loadingEvent} />
+      ) : event.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{t.errors.load}</AlertTitle>
+        </Alert>
+      ) : (
+        // Keyed by id: the form takes its values once, when the event is loaded.
+        <EditEventForm key={event.data.id} event={event.data} />
+      )}
+    </EventPageShell>
+  );
+}
+
+export const Component = EditEventPage;

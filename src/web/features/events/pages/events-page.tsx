@@ -1,0 +1,68 @@
+import { isAdmin } from "@common/roles";
+import { events as t } from "@common/texts/events";
+import { common } from "@common/texts/common";
+import { CalendarPlus, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Loading } from "@web/components/ui/spinner";
+import { useSession } from "@web/features/accounts/api/get-session";
+import { useEvents } from "../api/get-events";
+import { EventCard } from "../components/event-card";
+
+const NEW_EVENT_PATH = "/dashboard/scouting/events/new";
+
+/** /dashboard/scouting/events: every event as a card, by event date. */
+export function EventsPage() {
+  const session = useSession();
+  const canEdit = session.data ? isAdmin(session.data.role) : false;
+  const events = useEvents();
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">{t.list.title}</h1>
+        {canEdit ? (
+          <Button asChild>
+            <Link to={NEW_EVENT_PATH}>
+              <Plus aria-hidden="true" />
+              {t.list.createEvent}
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+
+      {events.isPending ? (
+        <Loading text={t.list.loading} />
+      ) : events.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{t.list.errorTitle}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{events.error.message}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
+                {common.retry}
+              </Button>
+            </div>
+          </AlertDescription>
+        </Alert>
+      ) : events.data.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-4 py-12 text-center">
+          <CalendarPlus className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h2 className="text-lg font-semibold">{t.list.emptyTitle}</h2>
+          <p className="text-sm text-muted-foreground">{t.list.emptyBody}</p>
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.list.title}>
+          {events.data.map((event) => (
+            <li key={event.id} className="grid">
+              <EventCard event={event} canEdit={canEdit} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export const Component = EventsPage;
