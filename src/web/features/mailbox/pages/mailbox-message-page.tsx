@@ -94,6 +94,9 @@ function MessageView({ message }: { message: MailboxMessage }) {
                 title={t.htmlFrameTitle}
                 sandbox=""
                 srcDoc={message.htmlBody}
+                // A preview only, out of the tab order (focus inside it could never be shown): keyboard
+                // users read the Texto tab and follow the links listed above.
+                tabIndex={-1}
                 className="h-[32rem] w-full rounded-md border border-border bg-white"
               />
             </TabsContent>
