@@ -70,7 +70,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         : null;
   // Queued in the pool, a claimed message waits for the rate limit: keep that wait (a few
   // seconds) far below the lease, so no live worker's message is ever taken for a dead one's.
-  const batchSize = options.batchSize ?? Math.min(50, Math.max(1, Math.floor(config.mailRatePerSecond * 5)));
+  const batchSize = options.batchSize ?? Math.min(200, Math.max(1, Math.floor(config.mailRatePerSecond * 5)));
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = config.mailSendLeaseSeconds * 1000;
   const recordSent = groupCommit(repository, clock);
@@ -107,16 +107,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (requeued || failed) log.warn({ requeued, failed }, "outbox: re-queued messages a stopped worker left mid-send");
   }
 
-  async function deliver(sender: MailTransport, row: ClaimedMessage, result: DrainResult): Promise<void> {
+  /** Sends one message and records the outcome; `onSent` runs when the SMTP exchange is over. */
+  async function deliver(sender: MailTransport, row: ClaimedMessage, result: DrainResult, onSent: () => void): Promise<void> {
     let response: string;
     try {
-      ({ response } = await sender.send({
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-        messageId: row.messageId,
-      }));
+      ({ response } = await sender
+        .send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, messageId: row.messageId })
+        .finally(onSent));
     } catch (error) {
       const failure = classifySendError(error);
       const context = { outboxId: row.id, kind: row.kind, attempts: row.attempts, error: failure.message };
@@ -148,8 +145,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  /** Claims a batch; returns it with the work that sends it and records every outcome. */
-  async function claimBatch(): Promise<{ claimed: number; done: Promise<DrainResult> }> {
+  /**
+   * Claims a batch; returns it with two promises: `sent` when its SMTP exchanges are over (the
+   * transport has room for more), `done` when every outcome is recorded.
+   */
+  async function claimBatch(): Promise<{ claimed: number; sent: Promise<unknown>; done: Promise<DrainResult> }> {
     const result: DrainResult = { claimed: 0, sent: 0, retried: 0, failed: 0, undelivered: 0 };
     const now = clock();
     await requeueExpiredLeases(now);
@@ -157,12 +157,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const rows = await repository.markDueUndelivered(now, batchSize);
       keepUndelivered(rows);
       result.claimed = result.undelivered = rows.length;
-      return { claimed: rows.length, done: Promise.resolve(result) };
+      const done = Promise.resolve(result);
+      return { claimed: rows.length, sent: done, done };
     }
     const rows = await repository.claimDue(now, batchSize);
     result.claimed = rows.length;
     hold(rows);
-    const sends = rows.map((row) => deliver(transport, row, result).finally(() => release(row)));
+    const exchanges: Array<Promise<void>> = [];
+    const sends = rows.map((row) => {
+      let onSent = () => {};
+      exchanges.push(new Promise<void>((resolve) => (onSent = resolve)));
+      return deliver(transport, row, result, onSent).finally(() => release(row));
+    });
     const done = Promise.allSettled(sends).then((outcomes) => {
       // A result that could not be recorded leaves its row 'sending' until the lease ends.
       for (const outcome of outcomes) {
@@ -170,7 +176,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return result;
     });
-    return { claimed: rows.length, done };
+    return { claimed: rows.length, sent: Promise.all(exchanges), done };
   }
 
   async function drainOnce(): Promise<DrainResult> {
@@ -193,20 +199,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
 
   async function loop(): Promise<void> {
-    const inFlight = new Set<Promise<unknown>>();
+    // Flow control follows the SMTP exchanges, not the records: the next batch is claimed while
+    // the last results of the previous one are still being written.
+    const sending = new Set<Promise<unknown>>();
+    const recording = new Set<Promise<unknown>>();
+    const track = (set: Set<Promise<unknown>>, promise: Promise<unknown>) => {
+      const tracked = promise.finally(() => set.delete(tracked));
+      set.add(tracked);
+    };
     while (!stopping) {
       try {
-        const { claimed, done } = await claimBatch();
-        const tracked = done.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-        if (inFlight.size >= PASSES_IN_FLIGHT) await Promise.race(inFlight);
+        const { claimed, sent, done } = await claimBatch();
+        track(sending, sent);
+        track(recording, done);
+        if (sending.size >= PASSES_IN_FLIGHT) await Promise.race(sending);
         if (claimed < batchSize && !stopping) await pause(pollIntervalMs);
       } catch (error) {
         log.error({ err: error }, "outbox: pass failed; trying again");
         if (!stopping) await pause(pollIntervalMs * 5);
       }
     }
-    await Promise.all(inFlight);
+    await Promise.all(recording);
   }
 
   return {
@@ -228,15 +241,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 }
 
 /**
- * Records accepted messages as soon as possible, many per statement: the first result is written
- * at once, and those that arrive while a write is running go together in the next one. The window
- * between the server's 250 and its record stays one statement long, whatever the throughput.
+ * Records accepted messages many per statement: a write starts at most GROUP_COMMIT_MS after the
+ * first result waiting for it (at once when GROUP_COMMIT_SIZE are waiting), and those that arrive
+ * during a write go in the next one. The window between the server's 250 and its record stays a
+ * few milliseconds, and a busy worker writes one statement per group instead of one per message.
  */
+const GROUP_COMMIT_MS = 10;
+const GROUP_COMMIT_SIZE = 100;
+
 function groupCommit(repository: OutboxRepository, clock: () => Date) {
   type Waiting = { row: ClaimedMessage; smtpResponse: string; resolve: (recorded: boolean) => void; reject: (error: unknown) => void };
   let queue: Waiting[] = [];
   let writing = false;
+  let timer: NodeJS.Timeout | undefined;
   async function write(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
     writing = true;
     while (queue.length > 0) {
       const batch = queue;
@@ -253,6 +273,8 @@ function groupCommit(repository: OutboxRepository, clock: () => Date) {
   return (row: ClaimedMessage, smtpResponse: string) =>
     new Promise<boolean>((resolve, reject) => {
       queue.push({ row, smtpResponse, resolve, reject });
-      if (!writing) void write();
+      if (writing) return;
+      if (queue.length >= GROUP_COMMIT_SIZE) void write();
+      else timer ??= setTimeout(() => void write(), GROUP_COMMIT_MS);
     });
 }

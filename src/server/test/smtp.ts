@@ -86,6 +86,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    disableReverseLookup: true,
     closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       const reply = options.answerRecipient?.(address.address);
