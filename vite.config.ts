@@ -1,14 +1,40 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { isPublicVisitorPath } from "./src/common/public-paths";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-export default defineConfig({
+/**
+ * The public visitor's pages are their own small entry (public.html): no router, query or toast
+ * libraries, so a phone at the venue downloads little. In dev, serve it for those paths as the server does.
+ */
+function publicVisitorEntry(): Plugin {
+  return {
+    name: "opencall-public-visitor-entry",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+        if (req.method === "GET" && isPublicVisitorPath(pathname)) req.url = `/public.html${req.url?.slice(pathname.length) ?? ""}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Two builds into dist/web: the main app (index.html), then the public visitor entry (public.html,
+ * `vite build -c vite.public.config.ts`). Separate builds, so the public pages never share a chunk
+ * with the dashboard: a shared chunk would carry whatever code of a shared module (zod's core, lucide)
+ * the dashboard uses too.
+ */
+export function webConfig(entry: "main" | "public") {
+  const html = entry === "main" ? "index.html" : "public.html";
+  return defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), publicVisitorEntry()],
   resolve: {
     alias: {
       "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
@@ -17,12 +43,23 @@ export default defineConfig({
   },
   build: {
     outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
-    emptyOutDir: true,
+    // The main build empties dist/web; the public build (second) adds to it.
+    emptyOutDir: entry === "main",
     sourcemap: true,
+    // Which files each entry and page loads (bench/public-bundle.bench.ts).
+    manifest: `.vite/manifest-${entry}.json`,
+    // Every browser the app supports has modulepreload; the polyfill would cost every page bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { [entry]: fileURLToPath(new URL(`./src/web/${html}`, import.meta.url)) },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+  });
+}
+
+export default webConfig("main");

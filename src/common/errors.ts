@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "email_domain_not_allowed",
   "superadmin_protected",
   "signup_closed",
+  "already_verified",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

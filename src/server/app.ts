@@ -20,6 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isPublicVisitorPath } from "@common/public-paths";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
@@ -29,9 +30,12 @@ import { registerSpa } from "./http/spa";
 import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
+import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
+import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
+import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 
 export interface AppDeps {
@@ -135,10 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await mailboxRoutes(zodApi, ctx);
+    await publicRoutes(zodApi, ctx);
+    await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
+    await registrationsRoutes(zodApi, ctx);
   });
 
-  await registerSpa(app, deps.webRoot);
+  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

@@ -3,17 +3,32 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
+/** Another HTML entry of the build (e.g. public.html), served for the paths it `matches`. */
+export interface SpaEntry {
+  file: string;
+  matches: (pathname: string) => boolean;
+}
+
 /**
- * Serves the built React app: static assets, and index.html for every other non-API path
- * (client-side routes). Unknown /api paths are JSON 404s.
+ * Serves the built React app: static assets, the HTML of the first entry whose paths match, and
+ * index.html for every other non-API path (client-side routes). Unknown /api paths are JSON 404s.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerSpa(app: FastifyInstance, webRoot: string | undefined, entries: SpaEntry[] = []): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, "index.html") : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   let indexHtml: string | undefined;
+  const entryHtml: Array<{ html: string; matches: SpaEntry["matches"] }> = [];
 
   if (hasWeb && webRoot) {
     indexHtml = readFileSync(indexFile, "utf8");
+    for (const entry of entries) {
+      const file = path.join(webRoot, entry.file);
+      if (!existsSync(file)) {
+        app.log.warn({ file: entry.file }, "web entry missing from the build; its paths get index.html");
+        continue;
+      }
+      entryHtml.push({ html: readFileSync(file, "utf8"), matches: entry.matches });
+    }
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -37,7 +52,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
         .send({ error: { code: "route_not_found", message: `No API route ${request.method} ${url}.` } });
     }
     if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+      const html = entryHtml.find((entry) => entry.matches(url))?.html ?? indexHtml;
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     }
     return reply.status(404).type("text/plain; charset=utf-8").send("Not found");
   });

@@ -7,8 +7,9 @@
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
 import type { App } from "../app";
+import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
-import { createEvent } from "./factories";
+import { createCampaign, createEvent, createRegistration, registrationBody } from "./factories";
 import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
@@ -52,6 +53,93 @@ export const MATRIX: MatrixRow[] = [
     expect: expectFor.admin(200),
     prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
   },
+  // ---------------------------------------------------------------- campaigns (batch e-mail)
+  {
+    method: "POST",
+    route: "/api/campaigns",
+    expect: expectFor.admin(202),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return {
+        url: "/api/campaigns",
+        body: { eventId: event.id, registrationIds: [registration.id], subject: "Aviso", content: "Hola {nombre}", isHtml: false },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => ({ url: `/api/campaigns?eventId=${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/campaigns/:id",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/campaigns/${(await createCampaign(app.ctx.db, { eventId: event.id })).id}` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/registrations/:id/campaigns",
+    expect: expectFor.member(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+      return { url: `/api/registrations/${registration.id}/campaigns` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/campaign-read/:token",
+    expect: expectFor.public(200),
+    prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/events/:eventId",
+    expect: expectFor.public(200),
+    prepare: async (app) => ({ url: `/api/public/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/public/events/:eventId/registrations",
+    expect: expectFor.public(201),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      return { url: `/api/public/events/${event.id}/registrations`, body: registrationBody(event.timeslots[0]!.id) };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/public/registration-success",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const success = newSecretToken();
+      await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, successTokenHash: success.hash });
+      return { url: `/api/public/registration-success?e=${success.token}` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/public/verify",
+    expect: expectFor.public(200),
+    prepare: async (app) => {
+      const event = await createEvent(app.ctx.db);
+      const verification = newSecretToken();
+      await createRegistration(app.ctx.db, {
+        eventId: event.id,
+        timeslotId: event.timeslots[0]!.id,
+        emailVerificationTokenHash: verification.hash,
+        emailVerificationExpiresAt: new Date(Date.now() + 3_600_000),
+      });
+      return { url: "/api/public/verify", body: { token: verification.token } };
+    },
+  },
   // ---- events
   { method: "GET", route: "/api/events", expect: expectFor.member(200) },
   {
@@ -93,7 +181,45 @@ export const MATRIX: MatrixRow[] = [
       };
     },
   },
+  // ---- registrations
+  ...registrationRows(),
 ];
+
+/** A fresh registration (and its event) for one persona's call. */
+async function freshRegistration(app: App) {
+  const event = await createEvent(app.ctx.db, { timeslots: [{}, {}] });
+  const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+  return { event, registration };
+}
+
+function registrationRows(): MatrixRow[] {
+  const one = (suffix = "") => async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
+  return [
+    { method: "GET", route: "/api/registrations", expect: expectFor.member(200) },
+    { method: "GET", route: "/api/registrations/export.csv", expect: expectFor.admin(200) },
+    { method: "GET", route: "/api/registrations/:id", expect: expectFor.member(200), prepare: one() },
+    {
+      method: "PATCH",
+      route: "/api/registrations/:id",
+      expect: expectFor.member(200),
+      prepare: async (app) => ({ ...(await one()(app)), body: { location: "Rosario" } }),
+    },
+    {
+      // The same route with a review field: liked, attended and rating are an admin's (SPEC.md §6).
+      method: "PATCH",
+      route: "/api/registrations/:id",
+      expect: expectFor.admin(200),
+      prepare: async (app) => ({ ...(await one()(app)), body: { liked: true } }),
+    },
+    { method: "DELETE", route: "/api/registrations/:id", expect: expectFor.admin(204), prepare: one() },
+    {
+      method: "POST",
+      route: "/api/registrations/:id/resend-verification",
+      expect: expectFor.member(202),
+      prepare: one("/resend-verification"),
+    },
+  ];
+}
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */
 export function isExemptRoute(url: string): boolean {

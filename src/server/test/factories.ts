@@ -150,9 +150,29 @@ export async function createRegistration(
   return registration;
 }
 
+/** A valid body for POST /api/public/events/:eventId/registrations (unique e-mail). */
+export function registrationBody(timeslotId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    fullName: "Valentina Núñez",
+    dateOfBirth: "2001-08-21",
+    location: "Rosario",
+    email: `valentina-${unique()}@example.com`,
+    phoneNumber: "0341 555-1234",
+    height: 176,
+    bust: 84,
+    waist: 61,
+    hips: 90,
+    eyeColor: "Avellana/Hazel",
+    instagramHandle: "@valen.nunez",
+    internationalWork: true,
+    timeslotId,
+    ...overrides,
+  };
+}
+
 export interface CreateCampaignOptions extends Partial<Omit<EmailCampaignRow, "recipientCount">> {
   /** The recipients (default: two), each a registration's e-mail and name; `registrationId` optional. */
-  recipients?: Array<Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status">>>;
+  recipients?: Array<Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status" | "readTokenHash" | "sentAt">>>;
 }
 
 /** A campaign with its recipients (queued unless told otherwise); recipient_count matches. */

@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
         lazy: () => import("./layouts/dashboard-layout"),
         children: [
           { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
+          { path: "scouting/registrations", lazy: () => import("@web/features/registrations/pages/registrations-page") },
+          {
+            path: "scouting/registrations/:registrationId/edit",
+            lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
+          },
           { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
           {
             element: (

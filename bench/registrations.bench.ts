@@ -1,0 +1,151 @@
+// `npm run bench registrations`: 100,000 registrations in one event on PostgreSQL (TEST_DATABASE_URL).
+// Prints p50/p95 of the list endpoint for filtered searches, and the CSV export's time and memory
+// growth for all 100,000 rows beside psql's `\copy (…) to stdout` of the same rows in the same run.
+// Targets (issue 7): list p95 ≤ 50 ms; export ≤ 5 s, ≤ 64 MB growth, ≤ 2× COPY.
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
+import { seedEvent } from "../scripts/lib/seed";
+import { buildApp } from "../src/server/app";
+import { accounts, users } from "../src/server/db/schema";
+import { loadConfig } from "../src/server/config";
+import { createTestDatabase } from "../src/server/test/database";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SAMPLES = 200;
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.error("Set TEST_DATABASE_URL=postgres://… : this benchmark measures PostgreSQL.");
+  process.exit(1);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const testDb = await createTestDatabase("pg");
+const { db } = testDb.database;
+try {
+  let started = performance.now();
+  const event = await seedEvent(db, {
+    seed: 100_000,
+    eventName: "Casting Nacional 2026",
+    eventDate: "2026-06-06",
+    location: "La Rural, Palermo, CABA",
+    slots: [
+      { startTime: "09:00", endTime: "13:00", capacity: ROWS },
+      { startTime: "14:00", endTime: "18:00", capacity: ROWS },
+    ],
+    registrations: ROWS,
+  });
+  // A second, small event: the list must not wander into other events' rows.
+  await seedEvent(db, {
+    seed: 7,
+    eventName: "Casting Rosario",
+    eventDate: "2026-07-01",
+    location: "Rosario",
+    slots: [{ startTime: "10:00", endTime: "12:00", capacity: 500 }],
+    registrations: 500,
+  });
+  await db.execute(sql`analyze`);
+  console.log(`seeded ${ROWS} registrations in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const userId = randomUUID();
+  const email = "bench-admin@agency.test";
+  await db.insert(users).values({ id: userId, name: "Bench", email, emailVerified: true, role: "admin", status: "approved" });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await hashPassword("bench-password-123"),
+  });
+
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: "bench-secret-that-is-long-enough-0123456789",
+    PUBLIC_URL: "http://localhost:3000",
+  });
+  const app = await buildApp({ config, database: testDb.database, logger: false });
+  await app.ready();
+  const signIn = await app.ctx.auth.api.signInEmail({ body: { email, password: "bench-password-123" }, asResponse: true });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  // ---------------------------------------------------------------- list: filtered searches
+  const terms = ["mar", "gonz", "peña", "lucas", "sofia.", "ez", "tina", "@example", "ramírez", "jose"];
+  const filters = ["", "&liked=true", "&rating=4", "&attended=true&liked=true"];
+  const query = (i: number) =>
+    `/api/registrations?eventId=${event.id}&q=${encodeURIComponent(terms[i % terms.length]!)}${filters[i % filters.length]}&page=${1 + (i % 3)}&pageSize=20`;
+  for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url: query(i), headers: { cookie } });
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: "GET", url: query(i), headers: { cookie } });
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`list answered ${res.statusCode}: ${res.body}`);
+  }
+  times.sort((a, b) => a - b);
+  const p95 = percentile(times, 95);
+  console.log(
+    `list (search + filters, ${SAMPLES} requests through the app, session check included): p50 ${ms(percentile(times, 50))}, p95 ${ms(p95)}  [target p95 ≤ 50 ms: ${p95 <= 50 ? "met" : "MISSED"}]`,
+  );
+
+  // ---------------------------------------------------------------- CSV: app (real HTTP) vs psql COPY
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  global.gc?.();
+  // Heap (+ buffers) is printed beside RSS: RSS rarely shrinks after the seeding.
+  const heap = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = heap();
+  let rssPeak = rssBefore;
+  let heapPeak = heapBefore;
+  const sample = () => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    heapPeak = Math.max(heapPeak, heap());
+  };
+  const sampler = setInterval(sample, 5);
+  started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/api/registrations/export.csv?eventId=${event.id}`, { headers: { cookie } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body!) {
+    bytes += chunk.byteLength;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+  }
+  const csvSeconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  sample();
+  if (lines !== ROWS + 1) throw new Error(`export wrote ${lines} lines, expected ${ROWS + 1}`);
+
+  const copyQuery = `select r.full_name, r.age, r.date_of_birth, r.location, r.email, r.phone_number, r.status, r.email_verified, r.created_at, e.event_name, e.event_date, e.location, r.height, r.eye_color, r.bust, r.waist, r.hips, r.instagram_handle, r.international_work, r.registration_code, t.start_time, t.end_time, r.liked, r.attended, r.rating from model_registrations r join scouting_events e on e.id = r.event_id join event_timeslots t on t.id = r.timeslot_id where r.event_id = '${event.id}' order by r.created_at desc, r.id desc`;
+  started = performance.now();
+  const copied = execFileSync("psql", [testDb.url!, "-q", "-c", `\\copy (${copyQuery}) to stdout with csv header`], {
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  const copySeconds = (performance.now() - started) / 1000;
+
+  // Judged on RSS (what the process takes from the machine); the heap peak also counts garbage that
+  // the collector had not yet reclaimed, so it is printed for information only.
+  const growth = rssPeak - rssBefore;
+  const ratio = csvSeconds / copySeconds;
+  console.log(`CSV export of ${ROWS} rows through the app: ${csvSeconds.toFixed(2)} s, ${mb(bytes)}, RSS growth ${mb(rssPeak - rssBefore)}, heap peak growth (garbage included) ${mb(heapPeak - heapBefore)}`);
+  console.log(`psql \\copy of the same rows:               ${copySeconds.toFixed(2)} s, ${mb(copied.byteLength)}`);
+  console.log(
+    `targets: ≤ 5 s ${csvSeconds <= 5 ? "met" : "MISSED"}; ≤ 64 MB ${growth <= 64 * 1024 * 1024 ? "met" : "MISSED"}; ≤ 2× COPY (${ratio.toFixed(2)}×) ${ratio <= 2 ? "met" : "MISSED"}`,
+  );
+  await app.close();
+} finally {
+  if (process.env.BENCH_KEEP) console.log(`kept the database: ${testDb.url}`);
+  else await testDb.drop();
+}

@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  CSV_BOM,
+  csvCell,
+  csvLine,
+  REGISTRATION_CSV_HEADERS,
+  registrationCsvHead,
+  registrationCsvLine,
+  type RegistrationCsvSource,
+} from "./csv";
+
+/** A minimal RFC 4180 reader, to check that what we write reads back as the same cells. */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      cells.push(cell);
+      cell = "";
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+const sample: RegistrationCsvSource = {
+  fullName: "José Peña",
+  age: 22,
+  dateOfBirth: "2004-05-17",
+  location: "Córdoba, Argentina",
+  email: "jose@example.com",
+  phoneNumber: "1155551234",
+  status: "confirmed",
+  emailVerified: true,
+  createdAt: "2026-01-10T13:00:00.000Z",
+  eventName: "Casting Ñandú",
+  eventDate: "2026-03-05",
+  eventLocation: "Av. Corrientes 1234",
+  height: 178,
+  eyeColor: "Marrón",
+  bust: null,
+  waist: 60,
+  hips: 90,
+  instagramHandle: "@jose",
+  internationalWork: false,
+  registrationCode: "OC-ABC123",
+  timeslotStart: "10:00:00",
+  timeslotEnd: "11:00:00",
+  liked: true,
+  attended: false,
+  rating: null,
+};
+
+describe("the registrations CSV", () => {
+  it("starts with the BOM and the 25 headers of SPEC.md §3, in order", () => {
+    const head = registrationCsvHead();
+    expect(head.startsWith(CSV_BOM)).toBe(true);
+    expect(REGISTRATION_CSV_HEADERS).toHaveLength(25);
+    expect(head.slice(1)).toBe(
+      "Full Name,Age,Date of Birth,Location,Email,Phone Number,Status,Email Verified,Created At,Event Name,Event Date,Event Location,Height,Eye Color,Bust,Waist,Hips,Instagram Handle,International Work,Registration Code,Timeslot Start,Timeslot End,Liked,Attended,Rating\r\n",
+    );
+  });
+
+  it("writes one line of 25 cells per registration with Yes/No booleans and empty nulls", () => {
+    const cells = parseCsvLine(registrationCsvLine(sample).replace(/\r\n$/, ""));
+    expect(cells).toHaveLength(25);
+    expect(cells).toEqual([
+      "José Peña", "22", "2004-05-17", "Córdoba, Argentina", "jose@example.com", "1155551234", "confirmed", "Yes",
+      "2026-01-10T13:00:00.000Z", "Casting Ñandú", "2026-03-05", "Av. Corrientes 1234", "178", "Marrón", "", "60",
+      "90", "'@jose", "No", "OC-ABC123", "10:00", "11:00", "Yes", "No", "",
+    ]);
+  });
+
+  it("neutralises cells that a spreadsheet would run as formulas", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+54 11")).toBe("'+54 11");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("@cmd")).toBe("'@cmd");
+    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell("\rx")).toBe(`"'\rx"`);
+    expect(csvCell("María")).toBe("María");
+    expect(csvCell(-5)).toBe("-5");
+  });
+
+  it("reads back every text as written (after neutralisation), whatever it holds", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 6 }), (texts) => {
+        const line = csvLine(texts);
+        expect(line.endsWith("\r\n")).toBe(true);
+        const cells = parseCsvLine(line.slice(0, -2));
+        expect(cells).toEqual(texts.map((t) => (/^[=+\-@\t\r]/.test(t) ? `'${t}` : t)));
+      }),
+    );
+  });
+});

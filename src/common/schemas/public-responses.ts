@@ -1,0 +1,72 @@
+/**
+ * Replies of the public visitor API (ARCHITECTURE.md). The server validates its replies with these;
+ * the web imports only their types (`import type`), so classic zod never reaches the public bundle.
+ */
+import { z } from "zod";
+import type { RegistrationSheetData } from "./registration-sheet";
+
+const time = z.string().regex(/^\d{2}:\d{2}$/);
+
+export const publicTimeslotResponse = z.object({
+  id: z.string(),
+  startTime: time,
+  endTime: time,
+  capacity: z.number().int(),
+  availableSpots: z.number().int(),
+});
+
+export const publicEventResponse = z.object({
+  id: z.string(),
+  eventName: z.string(),
+  eventDate: z.string(),
+  location: z.string(),
+  description: z.string(),
+  timeslots: z.array(publicTimeslotResponse),
+});
+
+export const registrationCreatedResponse = z.object({
+  registrationCode: z.string(),
+  successToken: z.string(),
+  verificationEmailQueued: z.boolean(),
+});
+
+export const registrationSuccessResponse = z.object({ registrationCode: z.string(), email: z.string() });
+
+export const registrationSheetResponse = z.object({
+  status: z.enum(["pending", "confirmed"]),
+  registrationCode: z.string(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  location: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  height: z.number().int(),
+  bust: z.number().int().nullable(),
+  waist: z.number().int().nullable(),
+  hips: z.number().int().nullable(),
+  eyeColor: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  internationalWork: z.boolean(),
+  event: z.object({
+    eventName: z.string(),
+    eventDate: z.string(),
+    location: z.string(),
+    description: z.string(),
+    confirmationDetails: z.string(),
+  }),
+  timeslot: z.object({ startTime: time, endTime: time }).nullable(),
+});
+
+export const verifyResponse = z.object({
+  outcome: z.enum(["verified", "already_verified"]),
+  registration: registrationSheetResponse,
+});
+
+export type PublicEvent = z.infer<typeof publicEventResponse>;
+export type PublicTimeslot = z.infer<typeof publicTimeslotResponse>;
+export type RegistrationCreated = z.infer<typeof registrationCreatedResponse>;
+export type RegistrationSuccess = z.infer<typeof registrationSuccessResponse>;
+export type VerifyResult = z.infer<typeof verifyResponse>;
+
+/** Fails to compile if the reply stops carrying every field of the sheet. */
+export const SHEET_FIELDS_COVERED: z.infer<typeof registrationSheetResponse> extends RegistrationSheetData ? true : false = true;

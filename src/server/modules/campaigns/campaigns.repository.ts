@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import {
+  emailCampaignRecipients as recipients,
+  emailCampaigns as campaigns,
+  eventTimeslots,
+  modelRegistrations,
+  scoutingEvents,
+  users,
+} from "../../db/schema";
+
+const countOf = (status: string) =>
+  sql<number>`(count(${recipients.id}) filter (where ${recipients.status} = ${status}))::int`;
+
+const summaryColumns = {
+  id: campaigns.id,
+  subject: campaigns.subject,
+  content: campaigns.content,
+  isHtml: campaigns.isHtml,
+  status: campaigns.status,
+  recipientCount: campaigns.recipientCount,
+  sentAt: campaigns.sentAt,
+  completedAt: campaigns.completedAt,
+  eventId: scoutingEvents.id,
+  eventName: scoutingEvents.eventName,
+  creatorName: users.name,
+  creatorEmail: users.email,
+  queued: countOf("queued"),
+  sent: countOf("sent"),
+  failed: countOf("failed"),
+  read: countOf("read"),
+};
+
+export type CampaignSummaryRow = Awaited<ReturnType<ReturnType<typeof createCampaignsRepository>["listCampaigns"]>>[number];
+
+export function createCampaignsRepository(db: Db) {
+  function summaries(where: SQL | undefined, q: DbOrTx = db) {
+    return q
+      .select(summaryColumns)
+      .from(campaigns)
+      .leftJoin(scoutingEvents, eq(scoutingEvents.id, campaigns.eventId))
+      .leftJoin(users, eq(users.id, campaigns.createdBy))
+      .leftJoin(recipients, eq(recipients.campaignId, campaigns.id))
+      .where(where)
+      .groupBy(campaigns.id, scoutingEvents.id, users.id);
+  }
+
+  return {
+    async findEvent(eventId: string, q: DbOrTx = db) {
+      const [event] = await q
+        .select({ id: scoutingEvents.id, eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate })
+        .from(scoutingEvents)
+        .where(eq(scoutingEvents.id, eventId));
+      return event;
+    },
+
+    /** The registrations of this event among `ids`, with what the placeholders need. */
+    findRecipientsData(eventId: string, ids: string[], q: DbOrTx = db) {
+      return q
+        .select({
+          id: modelRegistrations.id,
+          fullName: modelRegistrations.fullName,
+          email: modelRegistrations.email,
+          registrationCode: modelRegistrations.registrationCode,
+          startTime: eventTimeslots.startTime,
+          endTime: eventTimeslots.endTime,
+        })
+        .from(modelRegistrations)
+        .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+        .where(and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)))
+        .orderBy(asc(modelRegistrations.createdAt));
+    },
+
+    async insertCampaign(q: DbOrTx, values: typeof campaigns.$inferInsert) {
+      const [row] = await q.insert(campaigns).values(values).returning({ id: campaigns.id });
+      if (!row) throw new Error("campaign insert returned no row");
+      return row;
+    },
+
+    insertRecipients(q: DbOrTx, values: Array<typeof recipients.$inferInsert>) {
+      return q.insert(recipients).values(values).returning({ id: recipients.id, registrationId: recipients.registrationId });
+    },
+
+    /** Newest first (SPEC.md §7: ordered by sent_at descending). */
+    listCampaigns(eventId?: string, q: DbOrTx = db) {
+      return summaries(eventId ? eq(campaigns.eventId, eventId) : undefined, q).orderBy(
+        desc(campaigns.sentAt),
+        desc(campaigns.id),
+      );
+    },
+
+    async findCampaign(id: string, q: DbOrTx = db) {
+      const [row] = await summaries(eq(campaigns.id, id), q);
+      return row;
+    },
+
+    listRecipients(campaignId: string, q: DbOrTx = db) {
+      return q
+        .select({
+          id: recipients.id,
+          registrationId: recipients.registrationId,
+          fullName: recipients.fullName,
+          email: recipients.email,
+          status: recipients.status,
+          errorMessage: recipients.errorMessage,
+          sentAt: recipients.sentAt,
+          readAt: recipients.readAt,
+        })
+        .from(recipients)
+        .where(eq(recipients.campaignId, campaignId))
+        .orderBy(sql`${recipients.sentAt} asc nulls last`, asc(recipients.fullName), asc(recipients.id));
+    },
+
+    async findRegistrationEventId(registrationId: string, q: DbOrTx = db) {
+      const [row] = await q
+        .select({ eventId: modelRegistrations.eventId })
+        .from(modelRegistrations)
+        .where(eq(modelRegistrations.id, registrationId));
+      return row?.eventId;
+    },
+
+    /** Campaigns of the registration's own event that included it, newest first. */
+    listRegistrationCampaigns(registrationId: string, eventId: string, q: DbOrTx = db) {
+      return q
+        .selectDistinct({ id: campaigns.id, subject: campaigns.subject, sentAt: campaigns.sentAt, status: campaigns.status })
+        .from(recipients)
+        .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))
+        .where(and(eq(recipients.registrationId, registrationId), eq(campaigns.eventId, eventId)))
+        .orderBy(desc(campaigns.sentAt), desc(campaigns.id));
+    },
+
+    /**
+     * Marks a delivered recipient read, once: a second load, an unknown token or an undelivered
+     * message change nothing.
+     */
+    async markRead(readTokenHash: string, q: DbOrTx = db) {
+      const rows = await q
+        .update(recipients)
+        .set({ status: "read", readAt: new Date() })
+        .where(and(eq(recipients.readTokenHash, readTokenHash), eq(recipients.status, "sent"), isNull(recipients.readAt)))
+        .returning({ id: recipients.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;

@@ -1,0 +1,105 @@
+import {
+  campaignDetailSchema,
+  campaignIdParams,
+  listCampaignsQuery,
+  listCampaignsResponse,
+  registrationCampaignsResponse,
+  sendCampaignResponse,
+  sendCampaignSchema,
+} from "@common/schemas/campaigns";
+import { z } from "zod";
+import type { AppContext, ZodApp } from "../../app";
+import { createCampaignsRepository } from "./campaigns.repository";
+import { getCampaign, listCampaigns, listRegistrationCampaigns, recordRead, sendCampaign } from "./campaigns.service";
+
+// A transparent 1×1 GIF: the read-tracking image.
+const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+  const repository = createCampaignsRepository(db);
+
+  app.post(
+    "/api/campaigns",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["campaigns"],
+        summary: "Send a batch e-mail to registrations of one event",
+        body: sendCampaignSchema,
+        response: { 202: sendCampaignResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await sendCampaign({ db, config, repository }, request.user!.id, request.body);
+      request.log.info({ campaignId: result.campaignId, recipients: request.body.registrationIds.length }, "campaign queued");
+      return reply.status(202).send(result);
+    },
+  );
+
+  app.get(
+    "/api/campaigns",
+    {
+      config: { access: "member" },
+      schema: {
+        tags: ["campaigns"],
+        summary: "Campaigns, newest first, optionally of one event",
+        querystring: listCampaignsQuery,
+        response: { 200: listCampaignsResponse },
+      },
+    },
+    async (request) => ({ items: await listCampaigns(repository, request.query.eventId) }),
+  );
+
+  app.get(
+    "/api/campaigns/:id",
+    {
+      config: { access: "member" },
+      schema: {
+        tags: ["campaigns"],
+        summary: "One campaign with its content and recipients",
+        params: campaignIdParams,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    async (request) => getCampaign(repository, request.params.id),
+  );
+
+  app.get(
+    "/api/registrations/:id/campaigns",
+    {
+      config: { access: "member" },
+      schema: {
+        tags: ["campaigns"],
+        summary: "Campaigns of its event that included this registration",
+        params: campaignIdParams,
+        response: { 200: registrationCampaignsResponse },
+      },
+    },
+    async (request) => ({ items: await listRegistrationCampaigns(repository, request.params.id) }),
+  );
+
+  app.get(
+    "/api/public/campaign-read/:token",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["campaigns"],
+        summary: "Read-tracking image: the same 1×1 GIF whatever the token",
+        params: z.object({ token: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        await recordRead(repository, request.params.token);
+      } catch (error) {
+        // The requester learns nothing, not even that recording failed.
+        request.log.error({ err: error }, "recording a campaign read failed");
+      }
+      return reply
+        .header("content-type", "image/gif")
+        .header("cache-control", "no-store, max-age=0")
+        .header("referrer-policy", "no-referrer")
+        .send(PIXEL);
+    },
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Staff operations on registrations: list, read, review (liked/attended/rating), edit (with an
+ * atomic slot move), delete and resending the verification e-mail.
+ */
+import { ageOn, formatTime, todayIso } from "@common/dates";
+import { isAdmin } from "@common/roles";
+import {
+  REVIEW_FIELDS,
+  type RegistrationDetail,
+  type RegistrationListItem,
+  type RegistrationListQuery,
+  type RegistrationPatch,
+} from "@common/schemas/registrations";
+import type { Config } from "../../config";
+import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import type { ModelRegistrationRow } from "../../db/schema";
+import { AppError, errors } from "../../errors";
+import { newSecretToken } from "../../lib/tokens";
+import { enqueueEmail } from "../../mail/outbox";
+import type { SessionUser } from "../accounts/session";
+import { createTimeslotsRepository } from "../events/timeslots.repository";
+import { registrationVerificationEmail } from "./registrations.emails";
+import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
+
+const notFound = () => new AppError(404, "not_found", "Registration not found.");
+
+function toApi(row: ModelRegistrationRow) {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    timeslotId: row.timeslotId,
+    fullName: row.fullName,
+    dateOfBirth: row.dateOfBirth,
+    age: row.age,
+    location: row.location,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    height: row.height,
+    bust: row.bust,
+    waist: row.waist,
+    hips: row.hips,
+    eyeColor: row.eyeColor,
+    instagramHandle: row.instagramHandle,
+    internationalWork: row.internationalWork,
+    status: row.status,
+    emailVerified: row.emailVerified,
+    emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
+    registrationCode: row.registrationCode,
+    createdAt: row.createdAt.toISOString(),
+    liked: row.liked,
+    attended: row.attended,
+    rating: row.rating,
+  };
+}
+
+const slotToApi = (slot: { id: string; startTime: string; endTime: string }) => ({
+  id: slot.id,
+  startTime: formatTime(slot.startTime),
+  endTime: formatTime(slot.endTime),
+});
+
+function listItemToApi(row: ListedRegistration): RegistrationListItem {
+  return { ...toApi(row), event: row.event, timeslot: slotToApi(row.timeslot), campaignCount: row.campaignCount };
+}
+
+export async function listRegistrations(db: Db, query: RegistrationListQuery) {
+  const { page, pageSize, ...filters } = query;
+  const { items, total } = await createRegistrationsRepository(db).list(filters, page, pageSize);
+  return { items: items.map(listItemToApi), total, page, pageSize };
+}
+
+export async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
+  const repo = createRegistrationsRepository(db);
+  const found = await repo.findWithEvent(id);
+  if (!found) throw notFound();
+  const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
+  return {
+    ...toApi(found.registration),
+    event: found.event,
+    timeslot: slotToApi(found.timeslot),
+    timeslots: (slots.get(found.registration.eventId) ?? []).map(({ id, startTime, endTime, capacity, availableSpots }) => ({
+      id,
+      startTime,
+      endTime,
+      capacity,
+      availableSpots,
+    })),
+  };
+}
+
+/**
+ * One PATCH for the edit form and the review toggles. Review fields are an admin's decision
+ * (SPEC.md §6), so a body that touches them needs an admin whatever else it holds.
+ */
+export async function updateRegistration(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  patch: RegistrationPatch,
+  now = new Date(),
+): Promise<RegistrationListItem> {
+  const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
+  if (touchesReview && !isAdmin(user.role)) {
+    throw errors.forbidden("Only admins can change liked, attended or rating.");
+  }
+  const repo = createRegistrationsRepository(db);
+  try {
+    await db.transaction(async (tx) => {
+      const current = await repo.findById(id, tx, { forUpdate: true });
+      if (!current) throw notFound();
+      const values: Partial<ModelRegistrationRow> = { ...patch };
+      if (patch.dateOfBirth !== undefined) {
+        values.age = ageOn(patch.dateOfBirth, todayIso(now)) ?? current.age;
+      }
+      if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
+        // The slot row's lock serialises every move or registration into this slot, so the count
+        // below cannot be overtaken before this transaction commits.
+        const slot = await createTimeslotsRepository(db).lockOne(tx, patch.timeslotId);
+        if (!slot || slot.eventId !== current.eventId) {
+          throw errors.validation({ timeslotId: "This time slot does not belong to the registration's event." });
+        }
+        // The registration is not in the target slot yet, so the slot's own count is the right one.
+        if (slot.availableSpots <= 0) throw errors.conflict("timeslot_full", "This time slot is full.");
+      }
+      await repo.update(id, values, tx);
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      throw errors.conflict("duplicate_registration", "A registration with this e-mail already exists for this event.");
+    }
+    throw error;
+  }
+  // The reply is the row as the list shows it, so the client can put it straight into its page.
+  const { items } = await repo.list({ ids: [id] }, 1, 1);
+  const row = items[0];
+  if (!row) throw notFound();
+  return listItemToApi(row);
+}
+
+export async function deleteRegistration(db: Db, id: string): Promise<void> {
+  const deleted = await createRegistrationsRepository(db).delete(id);
+  if (!deleted) throw notFound();
+}
+
+/** A new verification link for a pending, unverified registration; the previous link stops working. */
+export async function resendVerification(db: Db, config: Config, id: string, now = new Date()): Promise<void> {
+  const repo = createRegistrationsRepository(db);
+  await db.transaction(async (tx) => {
+    const current = await repo.findById(id, tx, { forUpdate: true });
+    if (!current) throw notFound();
+    if (current.emailVerified || current.status !== "pending") {
+      throw errors.conflict("already_verified", "This registration is already verified.");
+    }
+    const found = await repo.findWithEvent(id, tx);
+    if (!found) throw notFound();
+    const { token, hash } = newSecretToken();
+    await repo.update(
+      id,
+      {
+        emailVerificationTokenHash: hash,
+        emailVerificationExpiresAt: new Date(now.getTime() + config.verificationTtlHours * 3_600_000),
+      },
+      tx,
+    );
+    await enqueueEmail(
+      tx,
+      registrationVerificationEmail({
+        to: current.email,
+        fullName: current.fullName,
+        eventName: found.event.eventName,
+        eventDate: found.event.eventDate,
+        location: found.event.location,
+        startTime: found.timeslot.startTime,
+        endTime: found.timeslot.endTime,
+        registrationCode: current.registrationCode,
+        verifyUrl: `${config.publicUrl}/verify/${encodeURIComponent(token)}`,
+        ttlHours: config.verificationTtlHours,
+      }),
+    );
+  });
+}

@@ -1,0 +1,50 @@
+import { matchPublicVisitorPage } from "@common/public-paths";
+import { common } from "@common/texts/common";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { PublicShell } from "@web/features/public/components/public-shell";
+
+const RegisterPage = lazy(() => import("@web/features/public/pages/register-page").then((m) => ({ default: m.RegisterPage })));
+const SuccessPage = lazy(() => import("@web/features/public/pages/success-page").then((m) => ({ default: m.SuccessPage })));
+const VerifyPage = lazy(() => import("@web/features/public/pages/verify-page").then((m) => ({ default: m.VerifyPage })));
+
+const currentLocation = () => ({ pathname: window.location.pathname, search: window.location.search });
+
+/**
+ * The public visitor entry's whole router: three pages (SPEC.md §2), matched by the same patterns
+ * the server uses to serve public.html. Each page loads on its own; history is plain pushState.
+ */
+export function PublicVisitorApp() {
+  const [location, setLocation] = useState(currentLocation);
+  useEffect(() => {
+    const onPop = () => setLocation(currentLocation());
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+  const navigate = useCallback((path: string) => {
+    window.history.pushState(null, "", path);
+    window.scrollTo(0, 0);
+    setLocation(currentLocation());
+  }, []);
+
+  const match = matchPublicVisitorPage(location.pathname);
+  let page = null;
+  if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
+  if (match?.page === "success") page = <SuccessPage search={location.search} />;
+  if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
+  if (!match) {
+    // Only reachable if the server and this router disagree: say so, and offer the way back.
+    page = (
+      <div className="grid gap-3 py-10">
+        <h1 className="text-2xl font-bold">{common.notFound.title}</h1>
+        <a href="/" className="text-primary underline underline-offset-4">
+          {common.notFound.back}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <PublicShell>
+      <Suspense fallback={<p role="status" className="py-16 text-center text-muted-foreground">{common.loading}</p>}>{page}</Suspense>
+    </PublicShell>
+  );
+}

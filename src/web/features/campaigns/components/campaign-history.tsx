@@ -1,0 +1,68 @@
+import { campaigns as texts } from "@common/texts/campaigns";
+import { Mail } from "lucide-react";
+import { useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Loading } from "@web/components/ui/spinner";
+import { common } from "@common/texts/common";
+import { useCampaigns } from "../api/get-campaigns";
+import { CampaignItem } from "./campaign-item";
+import type { CampaignJump } from "./use-campaign-jump";
+
+interface CampaignHistoryProps {
+  eventId: string;
+  /** A jump from a registration's row: that campaign opens with the model highlighted. */
+  jump?: CampaignJump | null | undefined;
+}
+
+/** The 'Historial de emails' tab: the selected event's campaigns, newest first. */
+export function CampaignHistory({ eventId, jump }: CampaignHistoryProps) {
+  const campaigns = useCampaigns(eventId);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(jump ? [jump.campaignId] : []));
+  const [seenJump, setSeenJump] = useState(jump);
+  if (jump !== seenJump) {
+    setSeenJump(jump);
+    if (jump && !expanded.has(jump.campaignId)) setExpanded(new Set(expanded).add(jump.campaignId));
+  }
+
+  const toggle = (id: string) => {
+    const next = new Set(expanded);
+    if (!next.delete(id)) next.add(id);
+    setExpanded(next);
+  };
+
+  if (campaigns.isPending) return <Loading text={texts.history.loading} />;
+  if (campaigns.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>{texts.history.loadError}</AlertTitle>
+        <AlertDescription>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => void campaigns.refetch()}>
+            {common.retry}
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (campaigns.data.items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
+        <Mail className="size-8" aria-hidden="true" />
+        <p>{texts.history.empty}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-3" aria-label={texts.history.title}>
+      {campaigns.data.items.map((campaign) => (
+        <CampaignItem
+          key={campaign.id}
+          campaign={campaign}
+          expanded={expanded.has(campaign.id)}
+          onToggle={() => toggle(campaign.id)}
+          jump={jump}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { common } from "@common/texts/common";
+import { Moon, Sun } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Logo } from "@web/components/logo";
+import { api } from "@web/lib/api";
+import { useTheme } from "@web/lib/theme";
+import { buttonClass } from "./public-ui";
+
+/** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
+export function PublicShell({ children }: { children: ReactNode }) {
+  const { theme, toggleTheme } = useTheme();
+  const [contactEmail, setContactEmail] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ contactEmail: string }>("/api/public/settings", { signal: controller.signal }).then(
+      (settings) => setContactEmail(settings.contactEmail),
+      () => undefined, // the footer simply goes without the address
+    );
+    return () => controller.abort();
+  }, []);
+  const toggleLabel = theme === "dark" ? common.theme.toLight : common.theme.toDark;
+  const year = new Date().getFullYear();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-2 px-4">
+          <a href="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring" aria-label="OpenCall, inicio">
+            <Logo />
+          </a>
+          <button
+            type="button"
+            className={`${buttonClass.ghost} size-12 px-0`}
+            onClick={toggleTheme}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+          >
+            {theme === "dark" ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          </button>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">{children}</div>
+      </main>
+      <footer className="border-t">
+        <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+          <p>{common.footer.rights(year)}</p>
+          {contactEmail ? (
+            <p>
+              {common.footer.contact}{" "}
+              <a className="font-medium text-foreground underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
+                {contactEmail}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </footer>
+    </div>
+  );
+}

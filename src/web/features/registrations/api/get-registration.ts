@@ -1,0 +1,19 @@
+import type { RegistrationDetail } from "@common/schemas/registrations";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@web/lib/api";
+
+async function getRegistration(id: string, signal?: AbortSignal): Promise<RegistrationDetail> {
+  return api<RegistrationDetail>(`/api/registrations/${encodeURIComponent(id)}`, { signal });
+}
+
+export const registrationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["registrations", "detail", id],
+    queryFn: ({ signal }) => getRegistration(id, signal),
+    // Spots change as others register: always read them fresh when the form opens.
+    staleTime: 0,
+  });
+
+export function useRegistration(id: string) {
+  return useQuery(registrationQueryOptions(id));
+}

@@ -1,0 +1,42 @@
+import type { RegistrationListResponse } from "@common/schemas/registrations";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@web/lib/api";
+
+export interface RegistrationListParams {
+  eventId: string;
+  liked: boolean;
+  attended: boolean;
+  rating: number | null;
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The query string of the list's filters; shared with the CSV link so both select the same rows. */
+export function filterSearchParams(params: Omit<RegistrationListParams, "page" | "pageSize">): URLSearchParams {
+  const search = new URLSearchParams({ eventId: params.eventId });
+  if (params.liked) search.set("liked", "true");
+  if (params.attended) search.set("attended", "true");
+  if (params.rating !== null) search.set("rating", String(params.rating));
+  if (params.q.trim()) search.set("q", params.q.trim());
+  return search;
+}
+
+async function listRegistrations(params: RegistrationListParams, signal?: AbortSignal): Promise<RegistrationListResponse> {
+  const search = filterSearchParams(params);
+  search.set("page", String(params.page));
+  search.set("pageSize", String(params.pageSize));
+  return api<RegistrationListResponse>(`/api/registrations?${search.toString()}`, { signal });
+}
+
+export const registrationsQueryOptions = (params?: RegistrationListParams) =>
+  queryOptions({
+    queryKey: params ? ["registrations", "list", params] : ["registrations", "list"],
+    queryFn: ({ signal }) => listRegistrations(params as RegistrationListParams, signal),
+    // Keep the current page on screen while the next one loads (no flash of the empty state).
+    placeholderData: keepPreviousData,
+  });
+
+export function useRegistrations(params: RegistrationListParams | null) {
+  return useQuery({ ...registrationsQueryOptions(params ?? undefined), enabled: params !== null });
+}

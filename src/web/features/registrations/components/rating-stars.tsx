@@ -1,0 +1,47 @@
+import { RATING_MAX } from "@common/constants";
+import { registrations as t } from "@common/texts/registrations";
+import { Star } from "lucide-react";
+import { useId } from "react";
+import { cn } from "@web/lib/cn";
+
+interface RatingStarsProps {
+  value: number | null;
+  /** Undefined: read-only (members), shown disabled with the hint. */
+  onChange?: ((value: number | null) => void) | undefined;
+  label: string;
+}
+
+/** 1 to 5 stars. Clicking the current rating clears it (SPEC.md §4). */
+export function RatingStars({ value, onChange, label }: RatingStarsProps) {
+  const hintId = useId();
+  const disabled = !onChange;
+  return (
+    <div role="group" aria-label={label} aria-describedby={disabled ? hintId : undefined} className="flex items-center gap-0.5">
+      {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => {
+        const filled = value !== null && n <= value;
+        return (
+          <button
+            key={n}
+            type="button"
+            disabled={disabled}
+            aria-pressed={value === n}
+            aria-label={t.row.ratingStar(n)}
+            title={disabled ? t.row.adminOnlyRating : t.row.ratingStar(n)}
+            onClick={() => onChange?.(value === n ? null : n)}
+            className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            <Star
+              className={cn("size-5", filled ? "fill-amber-400 text-amber-500" : "text-muted-foreground")}
+              aria-hidden="true"
+            />
+          </button>
+        );
+      })}
+      {disabled ? (
+        <span id={hintId} className="sr-only">
+          {t.row.adminOnlyRating}
+        </span>
+      ) : null}
+    </div>
+  );
+}

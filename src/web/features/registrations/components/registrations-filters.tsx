@@ -1,0 +1,145 @@
+import { RATING_MAX } from "@common/constants";
+import { formatDateEsAr } from "@common/dates";
+import type { EventSummary } from "@common/schemas/events";
+import { registrations as t } from "@common/texts/registrations";
+import { CalendarCheck, Heart, Search } from "lucide-react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { cn } from "@web/lib/cn";
+
+export interface FilterValues {
+  liked: boolean;
+  attended: boolean;
+  rating: number | null;
+  search: string;
+}
+
+interface RegistrationsFiltersProps {
+  events: EventSummary[] | undefined;
+  eventsFailed: boolean;
+  eventId: string;
+  onEventChange: (eventId: string) => void;
+  filters: FilterValues;
+  onFiltersChange: (change: Partial<FilterValues>) => void;
+  /** Admins only: the page's select-all checkbox. */
+  selectAll?: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: (checked: boolean) => void } | undefined;
+}
+
+function FilterToggle({ pressed, onClick, icon, label }: { pressed: boolean; onClick: () => void; icon: ReactNode; label: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        "inline-flex h-10 items-center gap-2 rounded-md border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4",
+        pressed ? "border-primary bg-primary text-primary-foreground" : "border-input bg-card hover:bg-accent",
+      )}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}
+
+function SelectAll({ checked, indeterminate, disabled, onChange }: NonNullable<RegistrationsFiltersProps["selectAll"]>) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  const id = useId();
+  return (
+    <div className="flex h-10 items-center gap-2">
+      <Checkbox ref={ref} id={id} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <Label htmlFor={id}>{t.selectAll}</Label>
+    </div>
+  );
+}
+
+export function RegistrationsFilters({
+  events,
+  eventsFailed,
+  eventId,
+  onEventChange,
+  filters,
+  onFiltersChange,
+  selectAll,
+}: RegistrationsFiltersProps) {
+  const eventSelectId = useId();
+  const ratingId = useId();
+  const searchId = useId();
+  return (
+    <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <div className="grid flex-1 gap-2">
+          <Label htmlFor={eventSelectId}>{t.eventLabel}</Label>
+          <NativeSelect
+            id={eventSelectId}
+            value={eventId}
+            onChange={(event) => onEventChange(event.target.value)}
+            aria-invalid={eventsFailed || undefined}
+          >
+            <option value="">{t.eventPlaceholder}</option>
+            {events?.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.eventName} — {formatDateEsAr(event.eventDate)}
+              </option>
+            ))}
+          </NativeSelect>
+          {eventsFailed ? <p className="text-sm text-destructive">{t.eventsError}</p> : null}
+        </div>
+        {selectAll ? <SelectAll {...selectAll} /> : null}
+      </div>
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t.filters.label}>
+          <FilterToggle
+            pressed={filters.liked}
+            onClick={() => onFiltersChange({ liked: !filters.liked })}
+            icon={<Heart aria-hidden="true" />}
+            label={t.filters.liked}
+          />
+          <FilterToggle
+            pressed={filters.attended}
+            onClick={() => onFiltersChange({ attended: !filters.attended })}
+            icon={<CalendarCheck aria-hidden="true" />}
+            label={t.filters.attended}
+          />
+        </div>
+        <div className="grid gap-2 lg:w-44">
+          <Label htmlFor={ratingId}>{t.filters.rating}</Label>
+          <NativeSelect
+            id={ratingId}
+            value={filters.rating ?? ""}
+            onChange={(event) => onFiltersChange({ rating: event.target.value ? Number(event.target.value) : null })}
+          >
+            <option value="">{t.filters.ratingAll}</option>
+            {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {t.filters.stars(n)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid flex-1 gap-2">
+          <Label htmlFor={searchId} className="sr-only">
+            {t.filters.search}
+          </Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder={t.filters.search}
+              value={filters.search}
+              onChange={(event) => onFiltersChange({ search: event.target.value })}
+              autoComplete="off"
+            />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

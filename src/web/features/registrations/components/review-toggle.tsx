@@ -1,0 +1,42 @@
+import { registrations as t } from "@common/texts/registrations";
+import type { ReactNode } from "react";
+import { useId } from "react";
+import { cn } from "@web/lib/cn";
+
+interface ReviewToggleProps {
+  pressed: boolean;
+  label: string;
+  icon: ReactNode;
+  /** Undefined: read-only (members), disabled with the hint 'Solo admins pueden cambiar esto'. */
+  onToggle?: (() => void) | undefined;
+}
+
+/** Liked / attended: a toggle button (aria-pressed), admins only. */
+export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewToggleProps) {
+  const hintId = useId();
+  const disabled = !onToggle;
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={pressed}
+        disabled={disabled}
+        onClick={onToggle}
+        title={disabled ? t.row.adminOnlyToggle : label}
+        aria-describedby={disabled ? hintId : undefined}
+        className={cn(
+          "inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4",
+          pressed ? "border-primary bg-primary/10 text-primary" : "border-input bg-card text-muted-foreground hover:bg-accent",
+        )}
+      >
+        {icon}
+        {label}
+      </button>
+      {disabled ? (
+        <span id={hintId} className="sr-only">
+          {t.row.adminOnlyToggle}
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { RegistrationEdit } from "@common/schemas/registrations";
+import { registrations as t } from "@common/texts/registrations";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Card, CardContent } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Loading } from "@web/components/ui/spinner";
+import { ApiError } from "@web/lib/api";
+import { useRegistration } from "../api/get-registration";
+import { useUpdateRegistration } from "../api/update-registration";
+import { RegistrationEditForm } from "../components/registration-edit-form";
+
+const LIST = "/dashboard/scouting/registrations";
+
+export function EditRegistrationPage() {
+  const { registrationId = "" } = useParams();
+  const navigate = useNavigate();
+  const registration = useRegistration(registrationId);
+  const update = useUpdateRegistration();
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof RegistrationEdit, string>>>();
+
+  const backToList = (eventId = registration.data?.eventId) => navigate(LIST, { state: eventId ? { eventId } : null });
+
+  const onSubmit = (values: RegistrationEdit) => {
+    setServerErrors(undefined);
+    update.mutate(
+      { id: registrationId, values },
+      {
+        onSuccess: (saved) => void backToList(saved.eventId),
+        onError: (error) => {
+          console.warn("registration update failed", error);
+          if (error instanceof ApiError && error.code === "timeslot_full") {
+            setServerErrors({ timeslotId: t.edit.timeslotFull });
+            void registration.refetch();
+          } else if (error instanceof ApiError && error.code === "duplicate_registration") {
+            setServerErrors({ email: t.edit.duplicate });
+          } else if (error instanceof ApiError && error.fields) {
+            setServerErrors(error.fields as Partial<Record<keyof RegistrationEdit, string>>);
+          }
+          toast.error(t.edit.saveError);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-4">
+      <Link to={LIST} className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.title}
+      </Link>
+      <PageHeader className="mb-0" title={t.edit.title} />
+      <Card>
+        <CardContent className="pt-5 sm:pt-6">
+          {registration.isPending ? (
+            <Loading text={t.edit.loading} />
+          ) : registration.isError ? (
+            <Alert variant="destructive">
+              <AlertTitle>{t.edit.loadError}</AlertTitle>
+              <AlertDescription>{registration.error.message}</AlertDescription>
+            </Alert>
+          ) : (
+            <>
+              {update.isError ? (
+                <Alert variant="destructive" className="mb-4">
+                  <AlertDescription>{t.edit.saveError}</AlertDescription>
+                </Alert>
+              ) : null}
+              <RegistrationEditForm
+                key={registration.data.id}
+                registration={registration.data}
+                saving={update.isPending}
+                onSubmit={onSubmit}
+                onCancel={() => void backToList()}
+                serverErrors={serverErrors}
+              />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export const Component = EditRegistrationPage;
