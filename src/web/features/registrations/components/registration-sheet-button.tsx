@@ -1,0 +1,72 @@
+import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
+import type { RegistrationDetail } from "@common/schemas/registrations";
+import { registrations as t } from "@common/texts/registrations";
+import { useQueryClient } from "@tanstack/react-query";
+import { FileDown } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@web/components/ui/button";
+import { registrationQueryOptions } from "../api/get-registration";
+
+/** The sheet (SPEC.md §3) of a registration, from GET /api/registrations/:id. */
+export function sheetDataOf(r: RegistrationDetail): RegistrationSheetData {
+  return {
+    registrationCode: r.registrationCode,
+    fullName: r.fullName,
+    dateOfBirth: r.dateOfBirth,
+    location: r.location,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    height: r.height,
+    bust: r.bust,
+    waist: r.waist,
+    hips: r.hips,
+    eyeColor: r.eyeColor,
+    instagramHandle: r.instagramHandle,
+    internationalWork: r.internationalWork,
+    event: {
+      eventName: r.event.eventName,
+      eventDate: r.event.eventDate,
+      location: r.event.location,
+      description: r.event.description,
+      confirmationDetails: r.event.confirmationDetails,
+    },
+    timeslot: { startTime: r.timeslot.startTime, endTime: r.timeslot.endTime },
+  };
+}
+
+/**
+ * 'Descargar ficha' on a row. The list item lacks the event's description and confirmation details,
+ * so the click reads the registration (fresh) before building the PDF; the PDF code loads on the click.
+ */
+export function RegistrationSheetButton({ registrationId, fullName }: { registrationId: string; fullName: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const registration = await queryClient.fetchQuery(registrationQueryOptions(registrationId));
+      const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
+      await downloadRegistrationSheet(sheetDataOf(registration));
+    } catch (error) {
+      console.warn("registration sheet failed", error);
+      toast.error(t.messages.sheetFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-label={t.actions.pdf(fullName)}
+      title={t.actions.pdf(fullName)}
+    >
+      <FileDown aria-hidden="true" />
+    </Button>
+  );
+}
