@@ -1,3 +1,4 @@
+import type { CampaignDetail, CampaignSummary } from "@common/schemas/campaigns";
 import type { RegistrationDetail, RegistrationListItem } from "@common/schemas/registrations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -52,8 +53,30 @@ function item(id: string, fullName: string, overrides: Partial<RegistrationListI
   };
 }
 
+const CAMPAIGN: CampaignSummary = {
+  id: "c-1",
+  subject: "Aviso de horario",
+  isHtml: false,
+  status: "completed",
+  recipientCount: 2,
+  sentAt: "2026-03-01T15:00:00.000Z",
+  completedAt: "2026-03-01T15:01:00.000Z",
+  event: { id: EVENT_ID, eventName: "Casting Otoño" },
+  creator: { fullName: "Boss", email: "boss@agency.test" },
+  counts: { queued: 0, sent: 2, failed: 0, read: 0 },
+};
+const CAMPAIGN_DETAIL: CampaignDetail = {
+  ...CAMPAIGN,
+  content: "Hola {nombre}",
+  recipients: [
+    { id: "r1", registrationId: BRUNO, fullName: "Bruno Díaz", email: "bruno@example.com", status: "sent", errorMessage: null, sentAt: "2026-03-01T15:00:30.000Z", readAt: null },
+    { id: "r2", registrationId: CARLA, fullName: "Carla Gómez", email: "carla@example.com", status: "sent", errorMessage: null, sentAt: "2026-03-01T15:00:31.000Z", readAt: null },
+  ],
+};
+
 interface ApiState {
   items: RegistrationListItem[];
+  campaigns: CampaignSummary[];
   campaignPosts: unknown[];
   listRequests: number;
 }
@@ -82,7 +105,11 @@ function mockApi(state: ApiState) {
       state.items = state.items.map((r) => (r.id === ANA || r.id === CARLA ? { ...r, campaignCount: r.campaignCount + 1 } : r));
       return json({ campaignId: "c-new", message: "2 correos en cola de envío" }, 202);
     }
-    if (url === `/api/campaigns?eventId=${EVENT_ID}`) return json({ items: [] });
+    if (url === `/api/campaigns?eventId=${EVENT_ID}`) return json({ items: state.campaigns });
+    if (url === `/api/registrations/${CARLA}/campaigns`) {
+      return json({ items: [{ id: "c-1", subject: "Aviso de horario", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }] });
+    }
+    if (url === "/api/campaigns/c-1") return json(CAMPAIGN_DETAIL);
     if (url === `/api/registrations/${ANA}`) {
       const detail: RegistrationDetail = {
         ...item(ANA, "Ana Pérez"),
@@ -112,6 +139,7 @@ let state: ApiState;
 beforeEach(() => {
   state = {
     items: [item(ANA, "Ana Pérez"), item(BRUNO, "Bruno Díaz"), item(CARLA, "Carla Gómez", { campaignCount: 2 })],
+    campaigns: [],
     campaignPosts: [],
     listRequests: 0,
   };
@@ -127,6 +155,19 @@ describe("registrations screen: e-mail campaigns", () => {
     const carla = await screen.findByRole("listitem", { name: "Carla Gómez" });
     expect(within(carla).getByRole("button", { name: /Incluido en 2 campaña\(s\) de correo para este evento/ })).toBeInTheDocument();
     expect(within(screen.getByRole("listitem", { name: "Ana Pérez" })).queryByText(/Incluido en/)).toBeNull();
+  });
+
+  it("jumps from a row's badge to that campaign in the history tab, with the model highlighted", async () => {
+    state.campaigns = [CAMPAIGN];
+    const user = userEvent.setup();
+    renderPage();
+    const carla = await screen.findByRole("listitem", { name: "Carla Gómez" });
+    await user.click(within(carla).getByRole("button", { name: /Incluido en 2 campaña\(s\)/ }));
+    await user.click(await screen.findByRole("button", { name: /Aviso de horario/ }));
+
+    expect(screen.getByRole("tab", { name: "Historial de emails" })).toHaveAttribute("aria-selected", "true");
+    const highlighted = await screen.findByRole("row", { current: true });
+    expect(within(highlighted).getByText("Carla Gómez")).toBeInTheDocument();
   });
 
   it("sends to the selection, then clears it, opens the history tab and refreshes the rows' badges", async () => {
