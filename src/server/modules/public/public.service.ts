@@ -13,6 +13,7 @@ import { AppError, errors } from "../../errors";
 import { newSecretToken, sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
 import { confirmationEmail, verificationEmail } from "./public.emails";
+import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { createPublicRepository, pgConstraint } from "./public.repository";
 import { newRegistrationCode } from "./registration-code";
 
@@ -49,17 +50,19 @@ const slotTimes = (slot: { startTime: string; endTime: string } | null) =>
 
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
+  const timeslotsRepo = createTimeslotsRepository(db);
   const verifyUrl = (token: string) => `${config.publicUrl}/verify/${token}`;
 
   async function getEvent(eventId: string) {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
     const event = await repo.findActiveEvent(eventId);
     if (!event) throw publicErrors.eventNotFound();
-    const timeslots = await repo.listTimeslotsWithAvailability(eventId);
+    const timeslots = (await timeslotsRepo.listByEvents([eventId])).get(eventId) ?? [];
     const { confirmationDetails: _hiddenUntilVerified, ...shown } = event;
     return {
       ...shown,
-      timeslots: timeslots.map((slot) => ({ ...slot, startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) })),
+      // Picked: how many others registered is the staff's business, not the visitor's.
+      timeslots: timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({ id, startTime, endTime, capacity, availableSpots })),
     };
   }
 
