@@ -3,7 +3,7 @@
  * under concurrency), look up the success page, verify the e-mail.
  */
 import { formatTime } from "@common/dates";
-import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
+import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas/registration-sheet";
 import { ageToday, type PublicRegistration } from "@common/schemas/registration";
 import { publicTexts } from "@common/texts/public";
 import type { FastifyBaseLogger } from "fastify";
@@ -182,24 +182,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       }
       return {
         outcome,
-        registration: {
-          status: "confirmed" as const,
-          registrationCode: r.registrationCode,
-          fullName: r.fullName,
-          dateOfBirth: r.dateOfBirth,
-          location: r.location,
-          email: r.email,
-          phoneNumber: r.phoneNumber,
-          height: r.height,
-          bust: r.bust,
-          waist: r.waist,
-          hips: r.hips,
-          eyeColor: r.eyeColor,
-          instagramHandle: r.instagramHandle,
-          internationalWork: r.internationalWork,
-          event,
-          timeslot,
-        },
+        registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot) },
       };
     });
   }

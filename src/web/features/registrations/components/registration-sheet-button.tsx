@@ -1,5 +1,4 @@
-import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
-import type { RegistrationDetail } from "@common/schemas/registrations";
+import { toRegistrationSheet } from "@common/schemas/registration-sheet";
 import { registrations as t } from "@common/texts/registrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
@@ -7,33 +6,6 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
 import { registrationQueryOptions } from "../api/get-registration";
-
-/** The sheet (SPEC.md §3) of a registration, from GET /api/registrations/:id. */
-export function sheetDataOf(r: RegistrationDetail): RegistrationSheetData {
-  return {
-    registrationCode: r.registrationCode,
-    fullName: r.fullName,
-    dateOfBirth: r.dateOfBirth,
-    location: r.location,
-    email: r.email,
-    phoneNumber: r.phoneNumber,
-    height: r.height,
-    bust: r.bust,
-    waist: r.waist,
-    hips: r.hips,
-    eyeColor: r.eyeColor,
-    instagramHandle: r.instagramHandle,
-    internationalWork: r.internationalWork,
-    event: {
-      eventName: r.event.eventName,
-      eventDate: r.event.eventDate,
-      location: r.event.location,
-      description: r.event.description,
-      confirmationDetails: r.event.confirmationDetails,
-    },
-    timeslot: { startTime: r.timeslot.startTime, endTime: r.timeslot.endTime },
-  };
-}
 
 /**
  * 'Descargar ficha' on a row. The list item lacks the event's description and confirmation details,
@@ -48,7 +20,7 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
     try {
       const registration = await queryClient.fetchQuery(registrationQueryOptions(registrationId));
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
-      await downloadRegistrationSheet(sheetDataOf(registration));
+      await downloadRegistrationSheet(toRegistrationSheet(registration, registration.event, registration.timeslot));
     } catch (error) {
       console.warn("registration sheet failed", error);
       toast.error(t.messages.sheetFailed);
