@@ -303,7 +303,7 @@ export function RegistrationsPage() {
           actions={
             <Button size="sm" onClick={() => setComposing(true)}>
               <Mail aria-hidden="true" />
-              {campaignTexts.sendButton}
+              <span className="max-sm:sr-only">{campaignTexts.sendButton}</span>
             </Button>
           }
         />
