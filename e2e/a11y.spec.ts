@@ -58,6 +58,43 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     ready: (page) => page.getByRole("heading", { level: 1, name: "Confirmá tu correo en OpenCall" }),
   },
+  { route: "/login", path: "/login", signedIn: false, ready: (page) => page.getByRole("heading", { name: "Sign in" }) },
+  {
+    route: "/register",
+    path: "/register",
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: "Create a staff account" }),
+  },
+  {
+    route: "the registration-disabled page",
+    path: "/registration-disabled",
+    signedIn: false,
+    ready: (page) => page.getByText("Registration is currently disabled. Please contact the administrator."),
+  },
+  {
+    route: "/registration-pending",
+    path: "/registration-pending",
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: "Registration pending approval" }),
+  },
+  {
+    route: "/forgot-password",
+    path: "/forgot-password",
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: "Reset your password" }),
+  },
+  {
+    route: "/dashboard/admin/users",
+    path: "/dashboard/admin/users",
+    signedIn: true,
+    ready: (page) => page.getByRole("button", { name: "Create Admin" }),
+  },
+  {
+    route: "/dashboard/account/security",
+    path: "/dashboard/account/security",
+    signedIn: true,
+    ready: (page) => page.getByRole("button", { name: "Turn on two-factor sign-in" }),
+  },
 ];
 
 const THEMES = ["light", "dark"] as const;

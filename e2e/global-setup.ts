@@ -22,6 +22,7 @@ export default async function globalSetup() {
     AGENCY_EMAIL_DOMAIN: "agency.test",
     CONTACT_EMAIL: "contacto@agency.test",
     PUBLIC_REGISTRATION_RATE_LIMIT: "10000",
+    SIGN_IN_RATE_LIMIT: "10000",
     LOG_LEVEL: "warn",
     ...(process.env.DATABASE_URL_E2E ? { DATABASE_URL: process.env.DATABASE_URL_E2E } : {}),
   });

@@ -25,6 +25,7 @@ export const CAMPAIGN_HIGHLIGHT_MS = 3000;
 export const SIDEBAR_BREAKPOINT_PX = 990;
 
 export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 256;
 
 export const PRODUCT_NAME = "OpenCall";
 

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "email_domain_not_allowed",
   "superadmin_protected",
   "signup_closed",
+  "invalid_credentials",
   "already_verified",
 ] as const;
 

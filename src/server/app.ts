@@ -33,6 +33,7 @@ import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
+import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
@@ -126,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  const auth = createAuth(config, database.db);
+  const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
   const ctx: AppContext = { config, database, db: database.db, auth, getUser };
   const routeAccess = registerAccessControl(app, getUser);
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
     await mailboxRoutes(zodApi, ctx);
+    await usersRoutes(zodApi, ctx);
     await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);

@@ -50,6 +50,7 @@ const envSchema = z
       emptyAsUndefined,
       z.coerce.number().int().min(1).default(120),
     ),
+    SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
   })
   .superRefine((env, ctx) => {
@@ -87,6 +88,8 @@ export interface Config {
   staffSignup: "open" | "closed";
   verificationTtlHours: number;
   publicRegistrationRateLimit: number;
+  /** Sign-in, sign-up and two-factor attempts accepted per IP address per minute. */
+  signInRateLimit: number;
   shutdownTimeoutMs: number;
 }
 
@@ -135,6 +138,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staffSignup: env.STAFF_SIGNUP,
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
     publicRegistrationRateLimit: env.PUBLIC_REGISTRATION_RATE_LIMIT,
+    signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

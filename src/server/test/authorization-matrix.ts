@@ -9,7 +9,7 @@
 import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
-import { createCampaign, createEvent, createRegistration, registrationBody } from "./factories";
+import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
 import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
@@ -52,6 +52,35 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/dev/mailbox/:id",
     expect: expectFor.admin(200),
     prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
+  },
+  // ---------------------------------------------------------------- accounts: user administration
+  { method: "GET", route: "/api/users", expect: expectFor.admin(200) },
+  {
+    method: "POST",
+    route: "/api/users/:id/approve",
+    expect: expectFor.admin(200),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db, { status: "pending" });
+      return { url: `/api/users/${user.id}/approve`, body: {} };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/users/admins",
+    expect: expectFor.superadmin(200),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db);
+      return { url: "/api/users/admins", body: { email: user.email } };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/users/:id",
+    expect: expectFor.superadmin(204),
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db);
+      return { url: `/api/users/${user.id}` };
+    },
   },
   // ---------------------------------------------------------------- campaigns (batch e-mail)
   {

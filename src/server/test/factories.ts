@@ -12,6 +12,7 @@ import {
   emailCampaigns,
   eventTimeslots,
   modelRegistrations,
+  outboxMessages,
   scoutingEvents,
   users,
   type EmailCampaignRecipientRow,
@@ -21,6 +22,7 @@ import {
   type ScoutingEventRow,
   type UserRow,
 } from "../db/schema";
+import { asc, eq } from "drizzle-orm";
 import { nextScoutingId } from "../modules/events/scouting-id";
 import { TEST_PUBLIC_URL } from "./harness";
 
@@ -148,6 +150,18 @@ export async function createRegistration(
     .returning();
   if (!registration) throw new Error("registration insert returned no row");
   return registration;
+}
+
+/** The e-mails queued in the outbox for one address, oldest first. */
+export async function outboxFor(db: Db, to: string) {
+  return db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, to)).orderBy(asc(outboxMessages.id));
+}
+
+/** The first link in a text that starts with `prefix`. */
+export function linkIn(text: string, prefix: string): string {
+  const start = text.indexOf(prefix);
+  if (start < 0) throw new Error(`no link starting ${prefix} in:\n${text}`);
+  return text.slice(start).split(/\s/)[0]!;
 }
 
 /** A valid body for POST /api/public/events/:eventId/registrations (unique e-mail). */

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     staffSignup: "open",
     verificationTtlHours: 48,
     publicRegistrationRateLimit: 10_000,
+    signInRateLimit: 10_000,
     shutdownTimeoutMs: 5000,
     ...overrides,
   };

@@ -1,17 +1,30 @@
-import { isAdmin } from "@common/roles";
+import { isAdmin, isApproved } from "@common/roles";
+import { accounts } from "@common/texts/accounts";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSession } from "@web/features/accounts/api/get-session";
+import { AwaitingApproval } from "@web/features/accounts/components/awaiting-approval";
+import { ApiError } from "@web/lib/api";
 
 /**
  * Guard rules of SPEC.md §2: not signed in → /login; non-admin on an admin route → /dashboard;
- * nothing is rendered while the session is loading.
+ * nothing is rendered while the session is loading. A pending account sees only the
+ * awaiting-approval screen. If the profile cannot be loaded, the user counts as member/pending
+ * (SPEC.md §6) and sees that screen with the reason.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return null;
+  if (session.isError) {
+    const reason =
+      session.error instanceof ApiError && session.error.status === 404
+        ? accounts.awaitingApproval.profileNotFound
+        : accounts.awaitingApproval.profileFetchFailed;
+    return <AwaitingApproval profileError={reason} onRetry={() => void session.refetch()} />;
+  }
   if (!session.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isApproved(session.data)) return <AwaitingApproval />;
   return children;
 }
 
@@ -23,7 +36,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Public pages a signed-in user skips (the public shell at /). */
+/** Public pages a signed-in user skips (the public shell at /, the login and sign-up pages). */
 export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return null;

@@ -16,6 +16,28 @@ export const routes: RouteObject[] = [
     ),
     children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
   },
+  // Staff accounts: sign-in, sign-up and the pages e-mailed links open.
+  {
+    element: <PublicLayout />,
+    children: [
+      {
+        element: (
+          <RedirectIfSignedIn to="/dashboard">
+            <Outlet />
+          </RedirectIfSignedIn>
+        ),
+        children: [
+          { path: "login", lazy: () => import("@web/features/accounts/pages/login-page") },
+          { path: "register", lazy: () => import("@web/features/accounts/pages/register-page") },
+        ],
+      },
+      { path: "registration-pending", lazy: () => import("@web/features/accounts/pages/registration-pending-page") },
+      { path: "registration-disabled", lazy: () => import("@web/features/accounts/pages/registration-disabled-page") },
+      { path: "verify-email", lazy: () => import("@web/features/accounts/pages/verify-email-page") },
+      { path: "forgot-password", lazy: () => import("@web/features/accounts/pages/forgot-password-page") },
+      { path: "reset-password", lazy: () => import("@web/features/accounts/pages/reset-password-page") },
+    ],
+  },
   {
     // Public pages open to everyone, signed in or not.
     element: <PublicLayout />,
@@ -39,6 +61,7 @@ export const routes: RouteObject[] = [
             lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
           },
           { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
           {
             element: (
               <RequireAdmin>
@@ -50,6 +73,7 @@ export const routes: RouteObject[] = [
               { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
               { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
               { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
+              { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
             ],
           },
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.

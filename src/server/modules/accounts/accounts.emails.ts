@@ -38,3 +38,34 @@ export function passwordResetEmail({ to, name, url }: Recipient & { url: string 
     }),
   };
 }
+
+export function profileApprovedEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+  return {
+    kind: "profile_approved",
+    to,
+    ...renderLayout({
+      subject: `Tu cuenta de ${PRODUCT_NAME} fue aprobada`,
+      greeting: `Hola ${name}:`,
+      paragraphs: [
+        `Un administrador aprobó tu cuenta de staff en ${PRODUCT_NAME}. Ya podés iniciar sesión y usar el panel.`,
+      ],
+      action: { label: "Iniciar sesión", url },
+    }),
+  };
+}
+
+export function adminInvitationEmail({ to, url, invitedBy }: { to: string; url: string; invitedBy: string }): OutgoingEmail {
+  return {
+    kind: "admin_invitation",
+    to,
+    ...renderLayout({
+      subject: `Te invitaron como administrador de ${PRODUCT_NAME}`,
+      greeting: "Hola:",
+      paragraphs: [
+        `${invitedBy} te invitó a ${PRODUCT_NAME} como administrador. Elegí una contraseña con el botón de abajo para activar tu cuenta.`,
+        "El enlace vale durante 72 horas. Si no esperabas esta invitación, ignorá este correo.",
+      ],
+      action: { label: "Elegir mi contraseña", url },
+    }),
+  };
+}

@@ -2,19 +2,45 @@
  * better-auth, mounted at /api/auth. Staff accounts only (a model's registration is another thing).
  * `users` doubles as the profile: role and status are server-owned fields no client can set.
  */
-import { MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "@common/constants";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "@common/constants";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { enqueueEmail } from "../../mail/outbox";
 import { passwordResetEmail, staffVerificationEmail } from "./accounts.emails";
+import { SIGN_IN_LOCK_SECONDS } from "./sign-in-limiter";
 
 export const SESSION_COOKIE_PREFIX = "opencall";
 
-export function createAuth(config: Config, db: Db) {
+/**
+ * Session lifetimes. better-auth expires a session (and its cookie) SESSION_ABSOLUTE_SECONDS after
+ * sign-in and never extends it; `session.ts` records use in `updatedAt` (at most every
+ * SESSION_TOUCH_SECONDS) and ends a session unused for SESSION_IDLE_SECONDS.
+ */
+export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_IDLE_SECONDS = 60 * 60 * 12;
+export const SESSION_TOUCH_SECONDS = 60 * 15;
+
+/** An invitation (set-password link for a new admin) lasts longer than a reset link. */
+export const INVITATION_TTL_SECONDS = 60 * 60 * 72;
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+
+/** The web pages that e-mailed links open (the pages then call better-auth; no GET has a side effect). */
+export const accountLinks = {
+  verifyEmail: (publicUrl: string, token: string) => `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
+  resetPassword: (publicUrl: string, token: string) =>
+    `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+  invitation: (publicUrl: string, token: string) =>
+    `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`,
+};
+
+export function createAuth(config: Config, db: Db, log?: FastifyBaseLogger) {
+  const perIp = { window: 60, max: config.signInRateLimit };
   return betterAuth({
     appName: PRODUCT_NAME,
     secret: config.authSecret,
@@ -38,29 +64,44 @@ export function createAuth(config: Config, db: Db) {
         status: { type: "string", required: false, defaultValue: "pending", input: false },
       },
     },
+    // Reset and invitation tokens are stored as their SHA-256 only, like every other secret.
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       disableSignUp: config.staffSignup === "closed",
+      // A new account is pending: it signs in on its own, from the login page.
+      autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 256,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await enqueueEmail(db, passwordResetEmail({ to: user.email, name: user.name, url }));
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        await enqueueEmail(
+          db,
+          passwordResetEmail({ to: user.email, name: user.name, url: accountLinks.resetPassword(config.publicUrl, token) }),
+        );
+      },
+      // Following the e-mailed link proves the address (an invited admin's first password, too).
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) {
+          await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+        }
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await enqueueEmail(db, staffVerificationEmail({ to: user.email, name: user.name, url }));
+      sendVerificationEmail: async ({ user, token }) => {
+        await enqueueEmail(
+          db,
+          staffVerificationEmail({ to: user.email, name: user.name, url: accountLinks.verifyEmail(config.publicUrl, token) }),
+        );
       },
     },
     session: {
-      // Absolute lifetime 7 days; idle sessions end after 7 days without use, refreshed daily.
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_ABSOLUTE_SECONDS,
+      disableSessionRefresh: true,
     },
     rateLimit: {
       enabled: true,
@@ -68,10 +109,13 @@ export function createAuth(config: Config, db: Db) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: 5 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 60, max: 3 },
-        "/two-factor/verify-totp": { window: 60, max: 5 },
+        "/sign-in/email": perIp,
+        "/sign-up/email": perIp,
+        "/two-factor/*": perIp,
+        // 5 per 15 minutes. The longest window here is also how long better-auth keeps rows of
+        // rate_limits, where the per-account sign-in failures live: it must cover their lock.
+        "/request-password-reset": { window: SIGN_IN_LOCK_SECONDS, max: 5 },
+        "/send-verification-email": { window: SIGN_IN_LOCK_SECONDS, max: 5 },
       },
     },
     advanced: {
@@ -81,6 +125,12 @@ export function createAuth(config: Config, db: Db) {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },
+    // Only its errors, into our log: refusals are logged by auth.routes.ts with their context.
+    logger: {
+      level: "error",
+      disabled: !log,
+      log: (level, message, ...args) => log?.[level]({ detail: args }, `better-auth: ${message}`),
+    },
     plugins: [twoFactor({ issuer: PRODUCT_NAME })],
   });
 }

@@ -1,7 +1,8 @@
 import { isAdmin } from "@common/roles";
+import { accounts } from "@common/texts/accounts";
 import { common } from "@common/texts/common";
 import { dashboard as t } from "@common/texts/dashboard";
-import { ChevronDown, LogOut } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@web/components/theme-toggle";
@@ -127,6 +128,12 @@ export function SidebarNav({ groups, user, open, onToggle, onNavigate }: Sidebar
           <span className="truncate text-sm font-medium">{user.email}</span>
           <RoleBadge role={user.role} className="justify-self-start" />
         </div>
+        <Button asChild variant="ghost" className="justify-start px-3">
+          <NavLink to="/dashboard/account/security" onClick={onNavigate}>
+            <KeyRound aria-hidden="true" />
+            {accounts.security.link}
+          </NavLink>
+        </Button>
         <ThemeToggle withLabel className="justify-start px-3" />
         <Button variant="ghost" className="justify-start px-3" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />

@@ -1,4 +1,5 @@
-import type { Role } from "@common/constants";
+import type { ProfileStatus, Role } from "@common/constants";
+import { accounts } from "@common/texts/accounts";
 import { dashboard as t } from "@common/texts/dashboard";
 import { Badge } from "@web/components/ui/badge";
 
@@ -11,4 +12,8 @@ export function RoleBadge({ role, className }: { role: Role; className?: string 
       {t.roles[role]}
     </Badge>
   );
+}
+
+export function StatusBadge({ status }: { status: ProfileStatus }) {
+  return <Badge tone={status === "approved" ? "green" : "neutral"}>{accounts.users.status[status]}</Badge>;
 }

@@ -1,0 +1,126 @@
+/**
+ * Story: a new staff member signs up, verifies the e-mail, waits for approval, is approved by an
+ * admin, signs in and out.
+ */
+import { randomBytes } from "node:crypto";
+import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
+import { E2E_SUPERADMIN } from "./support/constants";
+
+test("sign-up → e-mail verification → pending screen → approval → sign-in → sign-out", async ({ page, browser, baseURL, mailbox }) => {
+  const email = `nueva-${randomBytes(3).toString("hex")}@example.com`;
+  const password = "una-clave-bien-larga";
+
+  // Sign up.
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Create one" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel("Full name").fill("Nora Nueva");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await expect(page.getByText(/Password strength: (Good|Strong|Fair)/)).toBeVisible();
+  await page.getByLabel("Confirm password").fill(password);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/registration-pending$/);
+  await expect(page.getByRole("heading", { name: "Registration pending approval" })).toBeVisible();
+  await expect(page.getByText(/verification e-mail/)).toBeVisible();
+
+  // Verify the e-mail through the link the SMTP server received.
+  const verification = await mailbox.waitFor(email, /Confirmá tu correo/);
+  await page.goto(linkIn(verification, `${baseURL}/verify-email?token=`));
+  await expect(page.getByText("Your e-mail address is verified.")).toBeVisible();
+
+  // Sign in: a pending account sees only the awaiting-approval screen.
+  await page.getByRole("link", { name: "Go to login" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your account is awaiting approval" })).toBeVisible();
+  await page.goto("/dashboard/admin/users");
+  await expect(page.getByRole("heading", { name: "Your account is awaiting approval" })).toBeVisible();
+  expect((await page.request.get("/api/users")).status()).toBe(403);
+  await expectNoSeriousA11yViolations(page);
+
+  // An admin approves the account on the Users screen.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await admin.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
+  await admin.goto("/dashboard/admin/users");
+  const row = admin.getByTestId("user-row").filter({ hasText: email });
+  await expect(row.getByText("pending", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: `Approve ${email}` }).click();
+  await expect(admin.getByText(`${email} was approved.`)).toBeVisible();
+  await expect(row.getByText("approved", { exact: true })).toBeVisible();
+  await adminContext.close();
+  await mailbox.waitFor(email, /fue aprobada/);
+
+  // Approved: the dashboard opens.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
+  await page.goto("/dashboard/account/security");
+  await expect(page.getByRole("heading", { name: "Account security" })).toBeVisible();
+
+  // Sign out, also in a second tab; only the theme stays stored; the session is over on the server.
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "dark");
+    localStorage.setItem("opencall.selectedEventId", "something");
+  });
+  const secondTab = await page.context().newPage();
+  await secondTab.goto("/dashboard/account/security");
+  await expect(secondTab.getByRole("heading", { name: "Account security" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(secondTab).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(["theme"]);
+  expect((await page.request.get("/api/session")).status()).toBe(401);
+});
+
+test("a failed login shows the catalogue's text; a forgotten password is reset and old sessions end", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(E2E_SUPERADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill("definitely-not-it");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("Login failed");
+  await expect(page.getByRole("alert")).toContainText(
+    "The email or password you entered is incorrect. Please check your credentials and try again. Note: passwords are case-sensitive.",
+  );
+  await expect(page.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
+  await expectNoSeriousA11yViolations(page);
+
+  // Forgotten password, for an account with a session open on another device.
+  const email = `olvido-${randomBytes(3).toString("hex")}@example.com`;
+  const laptop = await browser.newContext({ baseURL });
+  await laptop.request.post("/api/auth/sign-up/email", {
+    data: { name: "Olga Olvido", email, password: "la-clave-vieja-1" },
+    headers: { origin: baseURL! },
+  });
+  await laptop.request.post("/api/auth/sign-in/email", {
+    data: { email, password: "la-clave-vieja-1" },
+    headers: { origin: baseURL! },
+  });
+  expect((await laptop.request.get("/api/session")).status()).toBe(200);
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/If an account exists for that address/)).toBeVisible();
+  const mail = await mailbox.waitFor(email, /Restablecé tu contraseña/);
+  await page.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
+  await page.getByLabel("New password", { exact: true }).fill("la-clave-nueva-2");
+  await page.getByLabel("Confirm new password").fill("la-clave-nueva-2");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByText("Your password was saved.")).toBeVisible();
+  const refused = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: "la-clave-vieja-1" },
+    headers: { origin: baseURL! },
+  });
+  expect(refused.status()).toBe(401);
+  expect((await laptop.request.get("/api/session")).status()).toBe(401);
+  await laptop.close();
+});

@@ -1,0 +1,102 @@
+/**
+ * Requests and forms of staff accounts, shared by the React forms and the server.
+ * Staff "sign-up" (an account) is not a model's "registration" (for an event).
+ */
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../constants";
+import { accounts as t } from "../texts/accounts";
+
+export const emailField = z.string().trim().toLowerCase().pipe(z.email({ message: t.validation.email }));
+
+const requiredEmail = z
+  .string()
+  .trim()
+  .min(1, t.validation.emailRequired)
+  .toLowerCase()
+  .pipe(z.email({ message: t.validation.email }));
+
+export const newPasswordField = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, t.validation.passwordMin(MIN_PASSWORD_LENGTH))
+  .max(MAX_PASSWORD_LENGTH, t.validation.passwordMax(MAX_PASSWORD_LENGTH));
+
+/** Login (SPEC.md §5): e-mail and password are required; no other rule is told at sign-in. */
+export const signInSchema = z.object({
+  email: requiredEmail,
+  password: z.string().min(1, t.validation.passwordRequired).max(MAX_PASSWORD_LENGTH),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const fullNameField = z.string().trim().min(1, t.validation.fullNameRequired).max(120, t.validation.fullNameMax);
+
+/** The /register form. */
+export const signUpFormSchema = z
+  .object({
+    fullName: fullNameField,
+    email: requiredEmail,
+    password: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: t.validation.passwordsDiffer,
+  });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+/** What the server accepts at POST /api/auth/sign-up/email (better-auth's body, checked first). */
+export const signUpRequestSchema = z.strictObject({
+  name: fullNameField,
+  email: requiredEmail,
+  password: newPasswordField,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const forgotPasswordSchema = z.object({ email: requiredEmail });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: t.validation.passwordsDiffer,
+  });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** POST /api/users/admins. The agency-domain rule needs the configuration: see isAgencyEmail. */
+export const createAdminSchema = z.object({ email: requiredEmail });
+export type CreateAdminInput = z.infer<typeof createAdminSchema>;
+
+/** SPEC.md §5: only addresses of the agency's own domain may be made admin (no subdomains). */
+export function isAgencyEmail(email: string, domain: string): boolean {
+  const at = email.lastIndexOf("@");
+  return at > 0 && email.slice(at + 1).toLowerCase() === domain.toLowerCase();
+}
+
+export const passwordConfirmSchema = z.object({ password: z.string().min(1, t.validation.passwordRequired) });
+export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, t.validation.totpCode),
+});
+export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
+
+export const backupCodeSchema = z.object({ code: z.string().trim().min(1, t.validation.backupCode).max(64) });
+export type BackupCodeInput = z.infer<typeof backupCodeSchema>;
+
+export const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** A profile as the Users screen shows it (SPEC.md §3 profiles). */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(["member", "admin", "superadmin"]),
+  status: z.enum(["pending", "approved"]),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,0 +1,50 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { users, type UserRow } from "../../db/schema";
+
+export function createUsersRepository(db: Db) {
+  return {
+    /** Every staff profile, newest first (SPEC.md §7: profiles ordered by created_at descending). */
+    listNewestFirst: (tx: DbOrTx = db): Promise<UserRow[]> =>
+      tx.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
+
+    findById: async (id: string, tx: DbOrTx = db): Promise<UserRow | undefined> => {
+      const [row] = await tx.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Locks the row, so that two admins acting at once see each other's change. */
+    findByIdForUpdate: async (id: string, tx: DbOrTx): Promise<UserRow | undefined> => {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+      return row;
+    },
+
+    findByEmailForUpdate: async (email: string, tx: DbOrTx): Promise<UserRow | undefined> => {
+      const [row] = await tx.select().from(users).where(eq(users.email, email)).for("update");
+      return row;
+    },
+
+    update: async (
+      id: string,
+      values: Partial<Pick<UserRow, "role" | "status" | "emailVerified">>,
+      tx: DbOrTx = db,
+    ): Promise<UserRow> => {
+      const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+      if (!row) throw new Error(`user ${id} vanished during update`);
+      return row;
+    },
+
+    insert: async (values: typeof users.$inferInsert, tx: DbOrTx = db): Promise<UserRow> => {
+      const [row] = await tx.insert(users).values(values).returning();
+      if (!row) throw new Error("user insert returned no row");
+      return row;
+    },
+
+    /** Sessions, accounts and two-factor rows go with the user (cascade); events and campaigns stay (set null). */
+    delete: async (id: string, tx: DbOrTx = db): Promise<void> => {
+      await tx.delete(users).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

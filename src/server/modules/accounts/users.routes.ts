@@ -1,0 +1,74 @@
+import { createAdminSchema, profileSchema, userIdParams } from "@common/schemas/accounts";
+import { z } from "zod";
+import type { AppContext, ZodApp } from "../../app";
+import { createUsersService } from "./users.service";
+
+const errorResponse = z.object({
+  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
+
+export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext): Promise<void> {
+  const users = createUsersService({ db, auth, config, log: app.log });
+  const tags = ["users"];
+
+  app.get(
+    "/api/users",
+    {
+      config: { access: "admin" },
+      schema: { tags, summary: "Staff profiles, newest first", response: { 200: z.object({ items: z.array(profileSchema) }) } },
+    },
+    async () => ({ items: await users.list() }),
+  );
+
+  app.post(
+    "/api/users/:id/approve",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "Approve a pending account, then e-mail its owner",
+        params: userIdParams,
+        response: { 200: z.object({ user: profileSchema }), 404: errorResponse },
+      },
+    },
+    async (request) => ({ user: await users.approve(request.params.id, request.user!) }),
+  );
+
+  app.post(
+    "/api/users/admins",
+    {
+      config: { access: "superadmin" },
+      schema: {
+        tags,
+        summary: "Promote an agency address to admin, or invite it",
+        body: createAdminSchema,
+        response: {
+          200: z.object({ outcome: z.enum(["promoted", "invited"]), user: profileSchema }),
+          201: z.object({ outcome: z.enum(["promoted", "invited"]), user: profileSchema }),
+          400: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await users.createAdmin(request.body.email, request.user!);
+      return reply.status(result.outcome === "invited" ? 201 : 200).send(result);
+    },
+  );
+
+  app.delete(
+    "/api/users/:id",
+    {
+      config: { access: "superadmin" },
+      schema: {
+        tags,
+        summary: "Delete a staff account (never a superadmin); what it created is kept",
+        params: userIdParams,
+        response: { 204: z.null(), 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await users.remove(request.params.id, request.user!);
+      return reply.status(204).send(null);
+    },
+  );
+}

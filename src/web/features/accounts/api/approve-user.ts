@@ -1,0 +1,20 @@
+import type { Profile } from "@common/schemas/accounts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api";
+import { usersQueryOptions } from "./get-users";
+
+async function approveUser(id: string): Promise<Profile> {
+  const { user } = await api<{ user: Profile }>(`/api/users/${encodeURIComponent(id)}/approve`, {
+    method: "POST",
+    body: {},
+  });
+  return user;
+}
+
+export function useApproveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,100 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { mockFetch, renderRoutes } from "@web/test/render-route";
+import { LoginPage } from "./login-page";
+
+const routes = [
+  { path: "/login", element: <LoginPage /> },
+  { path: "/", element: <p>home</p> },
+];
+
+async function submit(email = "ana@agency.test", password = "secret-password") {
+  await userEvent.type(screen.getByLabelText("Email"), email);
+  await userEvent.type(screen.getByLabelText("Password", { selector: "input" }), password);
+  await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+}
+
+describe("login page (SPEC.md §2, §8)", () => {
+  it("shows 'Signing in...' while busy, then goes to /", async () => {
+    let answer: (v: { status: number; body: unknown }) => void = () => {};
+    mockFetch({
+      "POST /api/auth/sign-in/email": () => new Promise((resolve) => (answer = resolve)),
+      "GET /api/session": () => ({
+        status: 200,
+        body: { user: { id: "1", email: "ana@agency.test", fullName: "Ana", role: "admin", status: "approved" } },
+      }),
+    });
+    const { router } = renderRoutes(routes, "/login");
+    await submit();
+    expect(await screen.findByRole("button", { name: "Signing in..." })).toBeDisabled();
+    answer({ status: 200, body: { token: "t" } });
+    expect(await screen.findByText("home")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("shows the 'Login failed' box with the invalid-credentials text and the tips", async () => {
+    mockFetch({
+      "POST /api/auth/sign-in/email": () => ({ status: 401, body: { error: { code: "invalid_credentials", message: "x" } } }),
+    });
+    renderRoutes(routes, "/login");
+    await submit();
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("Login failed");
+    expect(box).toHaveTextContent(
+      "The email or password you entered is incorrect. Please check your credentials and try again. Note: passwords are case-sensitive.",
+    );
+    expect(box).toHaveTextContent("Caps Lock");
+  });
+
+  it("shows the generic text for any other failure", async () => {
+    mockFetch({ "POST /api/auth/sign-in/email": () => ({ status: 500, body: { error: { code: "internal_error", message: "x" } } }) });
+    renderRoutes(routes, "/login");
+    await submit();
+    expect(await screen.findByRole("alert")).toHaveTextContent("An error occurred while signing in. Please try again later.");
+  });
+
+  it("requires both fields and toggles the password's visibility", async () => {
+    const fetch = mockFetch({});
+    renderRoutes(routes, "/login");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Enter your e-mail address.")).toBeInTheDocument();
+    expect(screen.getByText("Enter your password.")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    const password = screen.getByLabelText("Password", { selector: "input" });
+    expect(password).toHaveAttribute("type", "password");
+    await userEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password).toHaveAttribute("type", "text");
+    expect(screen.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("asks for the second factor when the account has two-factor sign-in", async () => {
+    mockFetch({
+      "POST /api/auth/sign-in/email": () => ({ status: 200, body: { twoFactorRedirect: true } }),
+      "POST /api/auth/two-factor/verify-totp": (body) =>
+        (body as { code: string }).code === "123456"
+          ? { status: 200, body: { token: "t" } }
+          : { status: 401, body: { error: { code: "invalid_code", message: "Invalid code" } } },
+      "GET /api/session": () => ({
+        status: 200,
+        body: { user: { id: "1", email: "ana@agency.test", fullName: "Ana", role: "admin", status: "approved" } },
+      }),
+    });
+    renderRoutes(routes, "/login");
+    await submit();
+    const code = await screen.findByLabelText("Verification code");
+    await userEvent.type(code, "654321");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText(/That code is not valid/)).toBeInTheDocument();
+    await userEvent.clear(code);
+    await userEvent.type(code, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("home")).toBeInTheDocument();
+  });
+
+  it("links to the landing page for agencies", () => {
+    mockFetch({});
+    renderRoutes(routes, "/login");
+    expect(screen.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
+  });
+});

@@ -1,0 +1,113 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MIN_PASSWORD_LENGTH } from "@common/constants";
+import { signUpFormSchema, type SignUpFormInput } from "@common/schemas/accounts";
+import { accounts as t } from "@common/texts/accounts";
+import { common } from "@common/texts/common";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Field, fieldAria } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { Loading } from "@web/components/ui/spinner";
+import { ApiError } from "@web/lib/api";
+import { useSettings } from "@web/lib/settings";
+import { useSignUp } from "../api/sign-up";
+import { AuthCard } from "../components/auth-card";
+import { PasswordInput } from "../components/password-input";
+import { PasswordStrengthMeter } from "../components/password-strength-meter";
+import { RegistrationDisabled } from "../components/registration-disabled";
+
+function SignUpForm() {
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const form = useForm<SignUpFormInput>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { fullName: "", email: "", password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: "password" });
+
+  const submit = form.handleSubmit((values) =>
+    signUp.mutate(
+      { name: values.fullName.trim(), email: values.email, password: values.password },
+      {
+        onSuccess: () => void navigate("/registration-pending", { replace: true }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "validation_failed" && error.fields) {
+            for (const [name, message] of Object.entries(error.fields)) {
+              const field = name === "name" ? "fullName" : name;
+              if (field === "fullName" || field === "email" || field === "password") form.setError(field, { message });
+            }
+          }
+        },
+      },
+    ),
+  );
+
+  if (signUp.error instanceof ApiError && signUp.error.code === "signup_closed") return <RegistrationDisabled />;
+
+  return (
+    <AuthCard title={t.register.title} description={t.register.subtitle}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        {signUp.isError && !(signUp.error instanceof ApiError && signUp.error.code === "validation_failed") ? (
+          <Alert variant="destructive">
+            <AlertDescription>{signUp.error instanceof ApiError && signUp.error.code === "rate_limited" ? t.login.rateLimited : t.register.failed}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Field id="register-name" label={t.register.fullName} error={errors.fullName?.message}>
+          <Input {...fieldAria("register-name", errors.fullName?.message)} {...form.register("fullName")} autoComplete="name" required autoFocus />
+        </Field>
+        <Field id="register-email" label={t.register.email} error={errors.email?.message}>
+          <Input {...fieldAria("register-email", errors.email?.message)} {...form.register("email")} type="email" autoComplete="email" required />
+        </Field>
+        <Field
+          id="register-password"
+          label={t.register.password}
+          error={errors.password?.message}
+          hint={
+            <>
+              {t.register.passwordHint(MIN_PASSWORD_LENGTH)}
+            </>
+          }
+        >
+          <PasswordInput
+            {...fieldAria("register-password", errors.password?.message, true)}
+            {...form.register("password")}
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+          />
+          <PasswordStrengthMeter password={password} id="register-password-strength" />
+        </Field>
+        <Field id="register-confirm" label={t.register.confirmPassword} error={errors.confirmPassword?.message}>
+          <PasswordInput
+            {...fieldAria("register-confirm", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <Button type="submit" disabled={signUp.isPending}>
+          {signUp.isPending ? t.register.submitting : t.register.submit}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {t.register.haveAccount}{" "}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t.register.signIn}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** /register: the sign-up form, or the registration-disabled page when STAFF_SIGNUP=closed. */
+export function RegisterPage() {
+  const settings = useSettings();
+  if (settings.isPending) return <Loading text={common.loading} />;
+  if (settings.data?.staffSignup === "closed") return <RegistrationDisabled />;
+  return <SignUpForm />;
+}
+
+export const Component = RegisterPage;

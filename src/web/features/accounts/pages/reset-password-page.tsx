@@ -1,0 +1,97 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MIN_PASSWORD_LENGTH } from "@common/constants";
+import { resetPasswordFormSchema, type ResetPasswordFormInput } from "@common/schemas/accounts";
+import { accounts as t } from "@common/texts/accounts";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, useSearchParams } from "react-router";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Field, fieldAria } from "@web/components/ui/field";
+import { ApiError } from "@web/lib/api";
+import { useResetPassword } from "../api/reset-password";
+import { AuthCard } from "../components/auth-card";
+import { PasswordInput } from "../components/password-input";
+import { PasswordStrengthMeter } from "../components/password-strength-meter";
+
+/** A forgotten password's reset link, and an invited admin's first password (?invite=1), land here. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const invite = params.get("invite") === "1";
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordFormInput>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: "password" });
+  const submit = form.handleSubmit((values) => reset.mutate({ token, newPassword: values.password }));
+  const invalidToken = reset.error instanceof ApiError && reset.error.code === "invalid_token";
+
+  const title = invite ? t.resetPassword.inviteTitle : t.resetPassword.title;
+  if (!token) {
+    return (
+      <AuthCard title={title}>
+        <div className="grid gap-4">
+          <p role="alert" className="text-destructive">{t.resetPassword.missingToken}</p>
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to="/forgot-password">{t.resetPassword.requestNew}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={title}>
+        <div className="grid gap-4">
+          <p role="status">{t.resetPassword.done}</p>
+          <Button asChild className="justify-self-start">
+            <Link to="/login">{t.resetPassword.toLogin}</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={title} description={invite ? t.resetPassword.inviteBody : t.resetPassword.body}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        {reset.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              {invalidToken ? t.resetPassword.invalid : t.resetPassword.failed}{" "}
+              {invalidToken ? (
+                <Link to="/forgot-password" className="font-medium underline underline-offset-4">
+                  {t.resetPassword.requestNew}
+                </Link>
+              ) : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <Field id="reset-password" label={t.resetPassword.password} error={errors.password?.message} hint={t.register.passwordHint(MIN_PASSWORD_LENGTH)}>
+          <PasswordInput
+            {...fieldAria("reset-password", errors.password?.message, true)}
+            {...form.register("password")}
+            autoComplete="new-password"
+            required
+            autoFocus
+          />
+          <PasswordStrengthMeter password={password} id="reset-password-strength" />
+        </Field>
+        <Field id="reset-confirm" label={t.resetPassword.confirmPassword} error={errors.confirmPassword?.message}>
+          <PasswordInput
+            {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
+            {...form.register("confirmPassword")}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <Button type="submit" disabled={reset.isPending}>
+          {reset.isPending ? t.resetPassword.submitting : t.resetPassword.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export const Component = ResetPasswordPage;

@@ -1,0 +1,134 @@
+import { accounts as t } from "@common/texts/accounts";
+import { common } from "@common/texts/common";
+import { ShieldCheck, ShieldOff } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
+import { Loading } from "@web/components/ui/spinner";
+import { ApiError } from "@web/lib/api";
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useGenerateBackupCodes,
+  useTwoFactorStatus,
+  type TwoFactorEnrolment,
+} from "../api/two-factor";
+import { BackupCodes } from "../components/backup-codes";
+import { PasswordConfirmForm } from "../components/password-confirm-form";
+import { TwoFactorEnrolmentSteps } from "../components/two-factor-enrolment";
+
+type Mode = "idle" | "enable-password" | "enrol" | "disable" | "regenerate" | "new-codes";
+
+const passwordError = (error: unknown) =>
+  error instanceof ApiError && error.code === "invalid_password" ? t.security.wrongPassword : error ? t.security.failed : undefined;
+
+/** /dashboard/account/security: optional two-factor sign-in (TOTP) with backup codes. */
+export function SecurityPage() {
+  const status = useTwoFactorStatus();
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const regenerate = useGenerateBackupCodes();
+  const [mode, setMode] = useState<Mode>("idle");
+  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[]>([]);
+  const reset = () => {
+    setMode("idle");
+    setEnrolment(null);
+    enable.reset();
+    disable.reset();
+    regenerate.reset();
+  };
+  const enabled = status.data?.enabled === true;
+
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t.security.title}</h1>
+      <Card>
+        <CardHeader>
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            {enabled ? <ShieldCheck className="size-5 text-success" aria-hidden="true" /> : <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />}
+            {t.security.twoFactorTitle}
+          </h2>
+          {status.data ? <CardDescription>{enabled ? t.security.twoFactorOn : t.security.twoFactorOff}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {status.isPending ? <Loading text={common.loading} /> : null}
+          {status.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{t.security.failed}</AlertDescription>
+            </Alert>
+          ) : null}
+          {status.data && mode === "idle" ? (
+            <div className="flex flex-wrap gap-2">
+              {enabled ? (
+                <>
+                  <Button variant="outline" onClick={() => setMode("regenerate")}>{t.security.regenerate}</Button>
+                  <Button variant="destructive" onClick={() => setMode("disable")}>{t.security.disable}</Button>
+                </>
+              ) : (
+                <Button onClick={() => setMode("enable-password")}>{t.security.enable}</Button>
+              )}
+            </div>
+          ) : null}
+          {mode === "enable-password" ? (
+            <PasswordConfirmForm
+              id="tf-enable-password"
+              submitLabel={t.security.continue}
+              pending={enable.isPending}
+              serverError={passwordError(enable.error)}
+              onCancel={reset}
+              onSubmit={(password) =>
+                enable.mutate({ password }, { onSuccess: (result) => (setEnrolment(result), setMode("enrol")) })
+              }
+            />
+          ) : null}
+          {mode === "enrol" && enrolment ? (
+            <TwoFactorEnrolmentSteps
+              enrolment={enrolment}
+              onCancel={reset}
+              onDone={() => {
+                reset();
+                toast.success(t.security.enabled);
+              }}
+            />
+          ) : null}
+          {mode === "disable" ? (
+            <PasswordConfirmForm
+              id="tf-disable-password"
+              submitLabel={t.security.disable}
+              pending={disable.isPending}
+              serverError={passwordError(disable.error)}
+              onCancel={reset}
+              onSubmit={(password) =>
+                disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(t.security.disabled)) })
+              }
+            />
+          ) : null}
+          {mode === "regenerate" ? (
+            <PasswordConfirmForm
+              id="tf-regenerate-password"
+              submitLabel={t.security.regenerate}
+              pending={regenerate.isPending}
+              serverError={passwordError(regenerate.error)}
+              onCancel={reset}
+              onSubmit={(password) =>
+                regenerate.mutate({ password }, { onSuccess: (result) => (setCodes(result.backupCodes), setMode("new-codes")) })
+              }
+            />
+          ) : null}
+          {mode === "new-codes" ? (
+            <div className="grid gap-3">
+              <p role="status" className="text-sm">{t.security.newBackupCodes}</p>
+              <BackupCodes codes={codes} />
+              <Button className="justify-self-start" onClick={reset}>{t.security.done}</Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export const Component = SecurityPage;

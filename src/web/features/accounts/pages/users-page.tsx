@@ -1,0 +1,106 @@
+import { formatDateTimeEsAr } from "@common/dates";
+import type { Profile } from "@common/schemas/accounts";
+import { accounts as t } from "@common/texts/accounts";
+import { common } from "@common/texts/common";
+import { Check, ShieldCheck } from "lucide-react";
+import { toast } from "sonner";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Loading } from "@web/components/ui/spinner";
+import { useSettings } from "@web/lib/settings";
+import { useApproveUser } from "../api/approve-user";
+import { useSession } from "../api/get-session";
+import { useUsers } from "../api/get-users";
+import { CreateAdminForm } from "../components/create-admin-form";
+import { DeleteUserDialog } from "../components/delete-user-dialog";
+import { RoleBadge, StatusBadge } from "../components/role-badge";
+
+function ApproveButton({ user }: { user: Profile }) {
+  const approve = useApproveUser();
+  return (
+    <Button
+      size="sm"
+      aria-label={t.users.approveLabel(user.email)}
+      disabled={approve.isPending}
+      onClick={() =>
+        approve.mutate(user.id, {
+          onSuccess: () => toast.success(t.users.approved(user.email)),
+          onError: () => toast.error(t.users.approveFailed),
+        })
+      }
+    >
+      <Check aria-hidden="true" />
+      {approve.isPending ? t.users.approving : t.users.approve}
+    </Button>
+  );
+}
+
+function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="user-row">
+      <div className="grid min-w-0 gap-1">
+        <p className="flex items-center gap-2 font-medium">
+          <span className="truncate">{user.fullName}</span>
+          {user.twoFactorEnabled ? <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={t.security.twoFactorTitle} /> : null}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <RoleBadge role={user.role} />
+          <StatusBadge status={user.status} />
+          {user.emailVerified ? null : <Badge tone="outline">{t.users.emailNotVerified}</Badge>}
+          <span className="text-xs text-muted-foreground">
+            {t.users.columns.created}: {formatDateTimeEsAr(user.createdAt)}
+          </span>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        {user.status === "pending" && user.role !== "superadmin" ? <ApproveButton user={user} /> : null}
+        {canDelete && user.role !== "superadmin" ? <DeleteUserDialog user={user} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** /dashboard/admin/users (SPEC.md §2 User management screen). */
+export function UsersPage() {
+  const session = useSession();
+  const settings = useSettings();
+  const users = useUsers();
+  const isSuperadmin = session.data?.role === "superadmin";
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t.users.title}</h1>
+        <p className="text-sm text-muted-foreground">{t.users.subtitle}</p>
+      </div>
+      {isSuperadmin && settings.data ? <CreateAdminForm domain={settings.data.agencyEmailDomain} /> : null}
+      {users.isPending ? <Loading text={t.users.loading} /> : null}
+      {users.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>{t.users.loadError}</AlertTitle>
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            <span>{users.error.message}</span>
+            <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
+              {common.retry}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      {users.data?.length === 0 ? <p className="text-muted-foreground">{t.users.empty}</p> : null}
+      {users.data && users.data.length > 0 ? (
+        <Card>
+          <ul className="divide-y" aria-label={t.users.title}>
+            {users.data.map((user) => (
+              <UserRow key={user.id} user={user} canDelete={isSuperadmin} />
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export const Component = UsersPage;
