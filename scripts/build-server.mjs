@@ -5,7 +5,7 @@ import { build } from "esbuild";
 
 rmSync("dist/server", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server/main.ts"],
+  entryPoints: ["src/server/main.ts", "src/server/worker.ts"],
   outdir: "dist/server",
   bundle: true,
   platform: "node",

@@ -32,6 +32,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session";
+import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await settingsRoutes(zodApi, ctx);
     await authRoutes(api, ctx);
     await sessionRoutes(zodApi, ctx);
+    await mailboxRoutes(zodApi, ctx);
     await usersRoutes(zodApi, ctx);
     await publicRoutes(zodApi, ctx);
     await campaignsRoutes(zodApi, ctx);

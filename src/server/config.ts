@@ -25,6 +25,8 @@ const envSchema = z
     SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("OpenCall <no-reply@localhost>")),
     MAIL_RATE_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(50)),
+    MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(8)),
+    MAIL_SEND_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(120)),
     AUTH_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(32, "must be at least 32 characters long").optional(),
@@ -75,6 +77,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailRatePerSecond: number;
+  /** Sending attempts of one message before it is marked failed. */
+  mailMaxAttempts: number;
+  /** A message left "sending" this long (its worker died mid-send) is queued again. */
+  mailSendLeaseSeconds: number;
   authSecret: string;
   agencyEmailDomain: string;
   contactEmail: string;
@@ -121,6 +127,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     mailRatePerSecond: env.MAIL_RATE_PER_SECOND,
+    mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
+    mailSendLeaseSeconds: env.MAIL_SEND_LEASE_SECONDS,
     authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
     agencyEmailDomain: env.AGENCY_EMAIL_DOMAIN.toLowerCase(),
     contactEmail: env.CONTACT_EMAIL,

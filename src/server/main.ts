@@ -6,28 +6,14 @@
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, loadEnvFile, type Config } from "./config";
-import { openDatabase } from "./db/client";
+import { createOutboxWorker } from "./jobs/outbox-worker";
 import { ensureSuperadmin } from "./modules/accounts/bootstrap";
-
-function readConfig(): Config {
-  try {
-    loadEnvFile();
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`\nOpenCall cannot start. ${error.message}\n\nSee .env.example for every variable.\n`);
-      process.exit(78); // EX_CONFIG
-    }
-    throw error;
-  }
-}
+import { openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
-  await database.migrate();
+  const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
 
   const builtWeb = import.meta.url.includes("/dist/server/");
@@ -38,6 +24,8 @@ async function main(): Promise<void> {
   });
   await ensureSuperadmin(database.db, config, app.log);
 
+  // Created now, started once the server listens: buildApp never starts one (tests drive their own).
+  const worker = createOutboxWorker({ db: database.db, config, log: app.log });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -50,6 +38,8 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      // Before the database closes: the sends in flight finish and their results are recorded.
+      await worker.stop();
       await database.close();
       app.log.info("shut down cleanly");
       process.exit(0);
@@ -63,6 +53,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`OpenCall is ready at ${config.publicUrl}`);
+  worker.start();
 }
 
 main().catch((error: unknown) => {

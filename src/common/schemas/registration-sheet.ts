@@ -28,3 +28,37 @@ export interface RegistrationSheetData {
   /** HH:MM; null if the slot is unknown. */
   timeslot: { startTime: string; endTime: string } | null;
 }
+
+/**
+ * The sheet of a registration, picked field by field (a database row must never carry a token hash
+ * into it): used by the verification reply and by the staff list's download.
+ */
+export function toRegistrationSheet(
+  r: Omit<RegistrationSheetData, "event" | "timeslot">,
+  event: RegistrationSheetData["event"],
+  timeslot: RegistrationSheetData["timeslot"],
+): RegistrationSheetData {
+  return {
+    registrationCode: r.registrationCode,
+    fullName: r.fullName,
+    dateOfBirth: r.dateOfBirth,
+    location: r.location,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    height: r.height,
+    bust: r.bust,
+    waist: r.waist,
+    hips: r.hips,
+    eyeColor: r.eyeColor,
+    instagramHandle: r.instagramHandle,
+    internationalWork: r.internationalWork,
+    event: {
+      eventName: event.eventName,
+      eventDate: event.eventDate,
+      location: event.location,
+      description: event.description,
+      confirmationDetails: event.confirmationDetails,
+    },
+    timeslot: timeslot ? { startTime: timeslot.startTime, endTime: timeslot.endTime } : null,
+  };
+}

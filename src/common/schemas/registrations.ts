@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { EYE_COLORS, MEASUREMENT_BOUNDS, PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../constants";
 import { isIsoDate } from "../dates";
+// The public form's rule (SPEC.md §5), so that an edit stores a phone exactly as registering does.
+import { normalizePhone } from "./registration";
 
 const booleanParam = z
   .enum(["true", "false"])
@@ -47,11 +49,6 @@ export type RegistrationExportQuery = z.output<typeof registrationExportQuerySch
 
 // ---------------------------------------------------------------- edit form
 
-/** Digits only, without a single leading zero (SPEC.md §5). */
-export function normalisePhone(value: string): string {
-  return value.replace(/\D/g, "").replace(/^0/, "");
-}
-
 const required = (max = 200) => z.string().trim().min(1, "Requerido").max(max);
 const measurement = (key: keyof typeof MEASUREMENT_BOUNDS) =>
   z
@@ -74,7 +71,7 @@ export const registrationEditSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Correo electrónico inválido").max(254)),
   phoneNumber: z
     .string()
-    .transform(normalisePhone)
+    .transform(normalizePhone)
     .pipe(z.string().min(6, "Teléfono inválido").max(20, "Teléfono inválido")),
   height: measurement("height"),
   bust: measurement("bust").nullable(),

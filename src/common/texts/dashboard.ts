@@ -12,6 +12,7 @@ export const dashboard = {
     events: "Events",
     registrations: "Registrations",
     users: "Users",
+    mailbox: "Mailbox",
   },
   roles: { superadmin: "superadmin", admin: "admin", member: "member" },
   skipToContent: "Saltar al contenido",

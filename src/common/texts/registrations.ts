@@ -19,7 +19,6 @@ export const registrations = {
     search: "Buscar por nombre o email",
   },
   tabs: { registrations: "Registros", history: "Historial de emails" },
-  historyEmpty: "No hay campañas de correo para mostrar",
   loading: "Cargando registros...",
   loadError: "Error al cargar los registros",
   empty: {
@@ -84,6 +83,7 @@ export const registrations = {
     deleteDenied: "No se pudo eliminar el registro. Verifique los permisos.",
     resent: "Verification email resent successfully",
     resendFailed: "Failed to resend verification email",
+    sheetFailed: "No se pudo generar la ficha de registro. Intentá nuevamente.",
   },
   edit: {
     title: "Editar Registro",

@@ -34,6 +34,14 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, " ").trim();
 }
 
+/**
+ * One bare address (local@domain) and nothing else: no display name, no list, no spaces, so that a
+ * recipient from user input can never add a second recipient or a header.
+ */
+export function isSingleAddress(value: string): boolean {
+  return /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/.test(value);
+}
+
 const paragraphHtml = (text: string) =>
   `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
 

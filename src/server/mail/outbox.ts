@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
 import { outboxMessages } from "../db/schema";
-import { headerSafe, type EmailContent } from "./layout";
+import { headerSafe, isSingleAddress, type EmailContent } from "./layout";
 
 export interface OutgoingEmail extends EmailContent {
   /** Template name, e.g. "registration_verification". */
@@ -16,6 +16,8 @@ export interface OutgoingEmail extends EmailContent {
 }
 
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
+  // Validated addresses only: a bad one is a bug of the caller, and must fail its transaction.
+  if (!isSingleAddress(email.to)) throw new Error(`enqueueEmail: not a single e-mail address: ${JSON.stringify(email.to)}`);
   const [row] = await db
     .insert(outboxMessages)
     .values({

@@ -8,7 +8,9 @@
  */
 import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
+import { enqueueEmail } from "../mail/outbox";
 import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
+import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -43,6 +45,13 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/session",
     // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+  },
+  { method: "GET", route: "/api/dev/mailbox", expect: expectFor.admin(200) },
+  {
+    method: "GET",
+    route: "/api/dev/mailbox/:id",
+    expect: expectFor.admin(200),
+    prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
   },
   // ---------------------------------------------------------------- accounts: user administration
   { method: "GET", route: "/api/users", expect: expectFor.admin(200) },

@@ -25,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: "OpenCall <no-reply@localhost>",
     mailRatePerSecond: 1000,
+    mailMaxAttempts: 8,
+    mailSendLeaseSeconds: 120,
     authSecret: "test-secret-that-is-long-enough-0123456789abcdef",
     agencyEmailDomain: "agency.test",
     contactEmail: "contacto@agency.test",

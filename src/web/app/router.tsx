@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
               { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+              { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
+              { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
               { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
             ],
           },

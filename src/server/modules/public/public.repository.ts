@@ -1,8 +1,11 @@
 /**
- * Data access of the public visitor side: the active event with its slots' availability, the
- * locked capacity check, and the registration rows looked up by their token hashes.
+ * Data access of the public visitor side: the active event, the locked capacity check, and the
+ * registration rows looked up by their token hashes. Slot availability comes from the events
+ * module's timeslots repository. The lock stays here rather than using its `lockOne`: this one also
+ * checks that the event is still active in the locking statement, and the count happens inside the
+ * insert (insertIfRoom), so the lock is held for two round trips instead of three on the hot path.
  */
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 
@@ -65,28 +68,6 @@ export function createPublicRepository(db: Db) {
       if (!row) return undefined;
       const { startTime, endTime, emailTaken, ...event } = row;
       return { event, slot: startTime && endTime ? { startTime, endTime } : null, emailTaken };
-    },
-
-    /** The event's slots by start time, each with its spots left (never below zero). */
-    async listTimeslotsWithAvailability(eventId: string, tx: DbOrTx = db) {
-      const taken = tx
-        .select({ timeslotId: modelRegistrations.timeslotId, n: count().as("n") })
-        .from(modelRegistrations)
-        .where(eq(modelRegistrations.eventId, eventId))
-        .groupBy(modelRegistrations.timeslotId)
-        .as("taken");
-      return tx
-        .select({
-          id: eventTimeslots.id,
-          startTime: eventTimeslots.startTime,
-          endTime: eventTimeslots.endTime,
-          capacity: eventTimeslots.capacity,
-          availableSpots: sql<number>`greatest(${eventTimeslots.capacity} - coalesce(${taken.n}, 0), 0)::int`,
-        })
-        .from(eventTimeslots)
-        .leftJoin(taken, eq(taken.timeslotId, eventTimeslots.id))
-        .where(eq(eventTimeslots.eventId, eventId))
-        .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.id));
     },
 
     /**

@@ -38,6 +38,8 @@ describe("GET /api/public/events/:eventId", () => {
       expect.objectContaining({ startTime: "10:00", endTime: "11:00", capacity: 5, availableSpots: 5 }),
       expect.objectContaining({ startTime: "14:00", endTime: "15:00", capacity: 2, availableSpots: 0 }),
     ]);
+    // Spots, not how many others registered.
+    expect(body.timeslots[1]).not.toHaveProperty("registrationCount");
   });
 
   it("answers 404 event_not_found for an inactive, missing or malformed event", async () => {

@@ -3,7 +3,7 @@
  * under concurrency), look up the success page, verify the e-mail.
  */
 import { formatTime } from "@common/dates";
-import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
+import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas/registration-sheet";
 import { ageToday, type PublicRegistration } from "@common/schemas/registration";
 import { publicTexts } from "@common/texts/public";
 import type { FastifyBaseLogger } from "fastify";
@@ -13,6 +13,7 @@ import { AppError, errors } from "../../errors";
 import { newSecretToken, sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
 import { confirmationEmail, verificationEmail } from "./public.emails";
+import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { createPublicRepository, pgConstraint } from "./public.repository";
 import { newRegistrationCode } from "./registration-code";
 
@@ -49,17 +50,19 @@ const slotTimes = (slot: { startTime: string; endTime: string } | null) =>
 
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
+  const timeslotsRepo = createTimeslotsRepository(db);
   const verifyUrl = (token: string) => `${config.publicUrl}/verify/${token}`;
 
   async function getEvent(eventId: string) {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
     const event = await repo.findActiveEvent(eventId);
     if (!event) throw publicErrors.eventNotFound();
-    const timeslots = await repo.listTimeslotsWithAvailability(eventId);
+    const timeslots = (await timeslotsRepo.listByEvents([eventId])).get(eventId) ?? [];
     const { confirmationDetails: _hiddenUntilVerified, ...shown } = event;
     return {
       ...shown,
-      timeslots: timeslots.map((slot) => ({ ...slot, startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) })),
+      // Picked: how many others registered is the staff's business, not the visitor's.
+      timeslots: timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({ id, startTime, endTime, capacity, availableSpots })),
     };
   }
 
@@ -179,24 +182,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       }
       return {
         outcome,
-        registration: {
-          status: "confirmed" as const,
-          registrationCode: r.registrationCode,
-          fullName: r.fullName,
-          dateOfBirth: r.dateOfBirth,
-          location: r.location,
-          email: r.email,
-          phoneNumber: r.phoneNumber,
-          height: r.height,
-          bust: r.bust,
-          waist: r.waist,
-          hips: r.hips,
-          eyeColor: r.eyeColor,
-          instagramHandle: r.instagramHandle,
-          internationalWork: r.internationalWork,
-          event,
-          timeslot,
-        },
+        registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot) },
       };
     });
   }

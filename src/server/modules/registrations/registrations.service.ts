@@ -19,7 +19,7 @@ import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
-import { registrationVerificationEmail } from "./registrations.emails";
+import { verificationEmail } from "../public/public.emails";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
 
 const notFound = () => new AppError(404, "not_found", "Registration not found.");
@@ -162,20 +162,18 @@ export async function resendVerification(db: Db, config: Config, id: string, now
       },
       tx,
     );
-    await enqueueEmail(
-      tx,
-      registrationVerificationEmail({
-        to: current.email,
+    await enqueueEmail(tx, {
+      kind: "registration_verification",
+      to: current.email,
+      // The same message the public registration sends, with a fresh link.
+      ...verificationEmail({
         fullName: current.fullName,
-        eventName: found.event.eventName,
-        eventDate: found.event.eventDate,
-        location: found.event.location,
-        startTime: found.timeslot.startTime,
-        endTime: found.timeslot.endTime,
         registrationCode: current.registrationCode,
+        event: found.event,
+        timeslot: found.timeslot,
         verifyUrl: `${config.publicUrl}/verify/${encodeURIComponent(token)}`,
         ttlHours: config.verificationTtlHours,
       }),
-    );
+    });
   });
 }

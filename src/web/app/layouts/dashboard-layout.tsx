@@ -1,7 +1,7 @@
 import { SIDEBAR_BREAKPOINT_PX } from "@common/constants";
 import { dashboard as t } from "@common/texts/dashboard";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { CalendarDays, Menu, Shield, Users, ClipboardList, Sparkles, X } from "lucide-react";
+import { CalendarDays, Mail, Menu, Shield, Users, ClipboardList, Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -28,7 +28,10 @@ const GROUPS: NavGroup[] = [
     label: t.groups.administration,
     icon: <Shield aria-hidden="true" />,
     adminOnly: true,
-    items: [{ to: "/dashboard/admin/users", label: t.items.users, icon: <Users aria-hidden="true" /> }],
+    items: [
+      { to: "/dashboard/admin/users", label: t.items.users, icon: <Users aria-hidden="true" /> },
+      { to: "/dashboard/admin/mailbox", label: t.items.mailbox, icon: <Mail aria-hidden="true" /> },
+    ],
   },
 ];
 

@@ -21,6 +21,8 @@ export interface RegistrationRowProps {
   onDelete: () => void;
   /** Extra per-row actions (e.g. the PDF sheet), rendered before delete. */
   extraActions?: ReactNode;
+  /** Shown under the e-mail: the campaigns that included this registration. */
+  campaigns?: ReactNode;
 }
 
 const measure = (value: number | null) => (value === null ? t.row.notAvailable : String(value));
@@ -44,6 +46,7 @@ export function RegistrationRow({
   resending,
   onDelete,
   extraActions,
+  campaigns,
 }: RegistrationRowProps) {
   const canResend = r.status === "pending" && !r.emailVerified;
   return (
@@ -67,6 +70,7 @@ export function RegistrationRow({
             {!r.emailVerified ? <Badge tone="outline">{t.row.unverified}</Badge> : null}
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
+          {campaigns ? <div className="mt-1.5">{campaigns}</div> : null}
         </div>
         <p className="basis-full text-sm sm:basis-auto">
           <span className="text-muted-foreground">{t.row.code}: </span>

@@ -26,7 +26,8 @@ export function SelectionBar({ count, exportUrl, onClear, actions }: SelectionBa
       <Button asChild size="sm">
         <a href={exportUrl} download>
           <Download aria-hidden="true" />
-          {t.selection.exportCsv}
+          {/* Icon only on a phone, so that the count stays readable beside the actions. */}
+          <span className="max-sm:sr-only">{t.selection.exportCsv}</span>
         </a>
       </Button>
       {actions}

@@ -3,7 +3,9 @@ import { pageCount } from "@common/pagination";
 import { isAdmin as isAdminRole } from "@common/roles";
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
 import { registrations as t } from "@common/texts/registrations";
-import { Download, RefreshCw } from "lucide-react";
+import { campaigns as campaignTexts } from "@common/texts/campaigns";
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, Mail, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
@@ -13,18 +15,23 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useSession } from "@web/features/accounts/api/get-session";
+import { CampaignBadge } from "@web/features/campaigns/components/campaign-badge";
+import { CampaignHistory } from "@web/features/campaigns/components/campaign-history";
+import { SendCampaignDialog } from "@web/features/campaigns/components/send-campaign-dialog";
+import { useCampaignJump } from "@web/features/campaigns/components/use-campaign-jump";
 import { useEventSummaries } from "@web/features/events/api/get-event-summaries";
 import { ApiError } from "@web/lib/api";
 import { readStorage, writeStorage } from "@web/lib/storage";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { useDeleteRegistration } from "../api/delete-registration";
 import { exportAllCsvUrl, exportSelectedCsvUrl } from "../api/export-csv";
-import { useRegistrations, type RegistrationListParams } from "../api/list-registrations";
+import { registrationsQueryOptions, useRegistrations, type RegistrationListParams } from "../api/list-registrations";
 import { useResendVerification } from "../api/resend-verification";
 import { useReviewRegistration } from "../api/review-registration";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
 import { PaginationBar } from "../components/pagination-bar";
 import { RegistrationRow } from "../components/registration-row";
+import { RegistrationSheetButton } from "../components/registration-sheet-button";
 import { RegistrationsFilters, type FilterValues } from "../components/registrations-filters";
 import { SelectionBar } from "../components/selection-bar";
 
@@ -61,6 +68,9 @@ export function RegistrationsPage() {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [deleting, setDeleting] = useState<RegistrationListItem | null>(null);
   const [tab, setTab] = useState("registrations");
+  const [composing, setComposing] = useState(false);
+  const { jump, jumpTo } = useCampaignJump();
+  const queryClient = useQueryClient();
 
   // SPEC.md §4: a change of filters or search goes back to page 1; any change clears the selection.
   const q = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
@@ -126,6 +136,14 @@ export function RegistrationsPage() {
         toast.error(t.messages.resendFailed);
       },
     });
+
+  // SPEC.md §4: after a batch is sent the selection clears and the history tab opens.
+  const onCampaignSent = () => {
+    setSelected(new Set());
+    setTab("history");
+    // The rows' 'Incluido en N campaña(s)…' badges count the new campaign.
+    void queryClient.invalidateQueries({ queryKey: registrationsQueryOptions().queryKey });
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -241,6 +259,19 @@ export function RegistrationsPage() {
                   onResend={() => onResend(item.id)}
                   resending={resend.isPending && resend.variables === item.id}
                   onDelete={() => setDeleting(item)}
+                  extraActions={
+                    item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null
+                  }
+                  campaigns={
+                    <CampaignBadge
+                      registrationId={item.id}
+                      campaignCount={item.campaignCount}
+                      onSelect={(campaignId, registrationId) => {
+                        jumpTo(campaignId, registrationId);
+                        setTab("history");
+                      }}
+                    />
+                  }
                 />
               ))}
             </ul>
@@ -256,12 +287,35 @@ export function RegistrationsPage() {
           ) : null}
         </TabsContent>
         <TabsContent value="history">
-          <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{t.historyEmpty}</p>
+          {eventId ? (
+            <CampaignHistory eventId={eventId} jump={jump} />
+          ) : (
+            <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{t.empty.noEvent}</p>
+          )}
         </TabsContent>
       </Tabs>
 
       {isAdmin ? (
-        <SelectionBar count={selected.size} exportUrl={exportSelectedCsvUrl(selected)} onClear={() => setSelected(new Set())} />
+        <SelectionBar
+          count={selected.size}
+          exportUrl={exportSelectedCsvUrl(selected)}
+          onClear={() => setSelected(new Set())}
+          actions={
+            <Button size="sm" onClick={() => setComposing(true)}>
+              <Mail aria-hidden="true" />
+              <span className="max-sm:sr-only">{campaignTexts.sendButton}</span>
+            </Button>
+          }
+        />
+      ) : null}
+      {isAdmin && eventId ? (
+        <SendCampaignDialog
+          open={composing}
+          onOpenChange={setComposing}
+          eventId={eventId}
+          registrationIds={[...selected]}
+          onSent={onCampaignSent}
+        />
       ) : null}
 
       <DeleteRegistrationDialog

@@ -1,0 +1,74 @@
+/**
+ * A campaign's progress follows its messages: each outbox result updates the recipient in the same
+ * transaction, and the campaign ends when no recipient is still queued.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { CampaignStatus } from "@common/constants";
+import type { DbOrTx } from "../db/client";
+import { emailCampaignRecipients, emailCampaigns } from "../db/schema";
+
+export type DeliveryOutcome = { status: "sent" } | { status: "failed"; error: string };
+
+export interface CampaignDelivery {
+  recipientId: string;
+  outcome: DeliveryOutcome;
+}
+
+/** The final status of a campaign none of whose recipients is queued any more. */
+export function finalCampaignStatus(counts: { delivered: number; failed: number }): CampaignStatus {
+  if (counts.delivered === 0) return "failed";
+  return counts.failed === 0 ? "completed" : "partial";
+}
+
+/** Records the outcome of campaign messages; call it inside the transaction that records them in the outbox. */
+export async function recordCampaignDeliveries(tx: DbOrTx, deliveries: CampaignDelivery[], now: Date): Promise<void> {
+  if (deliveries.length === 0) return;
+  const recipientIds = deliveries.map((d) => d.recipientId);
+  const recipients = await tx
+    .select({ campaignId: emailCampaignRecipients.campaignId })
+    .from(emailCampaignRecipients)
+    .where(inArray(emailCampaignRecipients.id, recipientIds));
+  const campaignIds = [...new Set(recipients.map((r) => r.campaignId))];
+  if (campaignIds.length === 0) return;
+  // The campaign rows are locked first (in id order, so two workers never wait on each other in
+  // a cycle): two workers finishing a campaign's last recipients at once are serialised, and the
+  // second one sees the first one's results when it counts.
+  await tx
+    .select({ id: emailCampaigns.id })
+    .from(emailCampaigns)
+    .where(inArray(emailCampaigns.id, campaignIds))
+    .orderBy(emailCampaigns.id)
+    .for("update");
+
+  const stillQueued = (ids: string[]) =>
+    and(inArray(emailCampaignRecipients.id, ids), eq(emailCampaignRecipients.status, "queued"));
+  const sent = deliveries.filter((d) => d.outcome.status === "sent").map((d) => d.recipientId);
+  if (sent.length) {
+    await tx.update(emailCampaignRecipients).set({ status: "sent", sentAt: now, errorMessage: null }).where(stillQueued(sent));
+  }
+  for (const { recipientId, outcome } of deliveries) {
+    if (outcome.status !== "failed") continue;
+    await tx
+      .update(emailCampaignRecipients)
+      .set({ status: "failed", errorMessage: outcome.error })
+      .where(stillQueued([recipientId]));
+  }
+
+  const progress = await tx
+    .select({
+      campaignId: emailCampaignRecipients.campaignId,
+      queued: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} = 'queued')`.mapWith(Number),
+      delivered: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} in ('sent', 'read'))`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} = 'failed')`.mapWith(Number),
+    })
+    .from(emailCampaignRecipients)
+    .where(inArray(emailCampaignRecipients.campaignId, campaignIds))
+    .groupBy(emailCampaignRecipients.campaignId);
+  for (const counts of progress) {
+    if (counts.queued > 0) continue;
+    await tx
+      .update(emailCampaigns)
+      .set({ status: finalCampaignStatus(counts), completedAt: now })
+      .where(and(eq(emailCampaigns.id, counts.campaignId), eq(emailCampaigns.status, "in_progress")));
+  }
+}

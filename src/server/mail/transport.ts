@@ -1,0 +1,100 @@
+/**
+ * The SMTP side of the outbox: one pooled nodemailer transport per process, built from SMTP_URL,
+ * MAIL_FROM and MAIL_RATE_PER_SECOND. The worker (src/server/jobs/outbox-worker.ts) is its only user.
+ */
+import nodemailer from "nodemailer";
+import { headerSafe, isSingleAddress } from "./layout";
+
+export interface TransportMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The row's stable Message-ID, so a receiver can recognise a retry of the same message. */
+  messageId: string;
+}
+
+export interface MailTransport {
+  /** Resolves with the SMTP server's final reply once it has accepted the message. */
+  send(message: TransportMessage): Promise<{ response: string }>;
+  close(): void;
+}
+
+export interface SmtpTransportOptions {
+  smtpUrl: string;
+  mailFrom: string;
+  ratePerSecond: number;
+  maxConnections?: number;
+}
+
+/**
+ * Bounds on every wait of a send. The lease after which a half-sent message is queued again
+ * (MAIL_SEND_LEASE_SECONDS, 120 s by default) must stay above the longest of them.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** nodemailer's pool counts messages per window: turn "n per second" into a whole count per window. */
+export function rateWindow(ratePerSecond: number): { rateLimit: number; rateDelta: number } {
+  const rateLimit = Math.max(1, Math.floor(ratePerSecond));
+  return { rateLimit, rateDelta: Math.round((1000 * rateLimit) / ratePerSecond) };
+}
+
+export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
+  const transporter = nodemailer.createTransport({
+    pool: true,
+    url: options.smtpUrl,
+    maxConnections: options.maxConnections ?? 5,
+    maxMessages: 500,
+    // The outbox retries, and counts, every attempt: the pool must not resend on its own.
+    maxRequeues: 0,
+    ...rateWindow(options.ratePerSecond),
+    ...SMTP_TIMEOUTS_MS,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(message) {
+      // Enqueueing already checks both; checking again keeps a row edited by hand just as safe.
+      if (!isSingleAddress(message.to)) {
+        throw Object.assign(new Error(`Invalid recipient address: ${JSON.stringify(message.to)}`), { code: "EENVELOPE" });
+      }
+      const info = await transporter.sendMail({
+        from: options.mailFrom,
+        to: message.to,
+        subject: headerSafe(message.subject),
+        text: message.text,
+        html: message.html,
+        messageId: headerSafe(message.messageId),
+      });
+      return { response: info.response };
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export type SendFailure = { permanent: boolean; message: string };
+
+interface SmtpError {
+  code?: string | undefined;
+  response?: string | undefined;
+  responseCode?: number | undefined;
+  permanent?: boolean | undefined;
+  message?: string | undefined;
+}
+
+/**
+ * Permanent: the server refused this message for good (5xx except 503, which nodemailer flags
+ * `permanent`), or the address cannot be used at all. Everything else (refused or dropped
+ * connections, time-outs, 4xx replies, and failed logins, which are the configuration's fault
+ * and not the message's) is worth another attempt.
+ */
+export function classifySendError(error: unknown): SendFailure {
+  const err = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
+  const message = (err.response ?? err.message ?? String(error)).trim() || "unknown error";
+  if (err.code === "EAUTH" || err.code === "ENOAUTH") return { permanent: false, message };
+  if (err.permanent === true) return { permanent: true, message };
+  if (err.code === "EENVELOPE" && err.responseCode === undefined) return { permanent: true, message };
+  return { permanent: false, message };
+}

@@ -1,0 +1,89 @@
+import { formatDateTimeEsAr } from "@common/dates";
+import { MAILBOX_PAGE_SIZE } from "@common/schemas/mailbox";
+import { common } from "@common/texts/common";
+import { mailbox as t } from "@common/texts/mailbox";
+import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { PageHeader } from "@web/components/ui/page-header";
+import { Loading } from "@web/components/ui/spinner";
+import { useMailbox } from "../api/get-mailbox";
+import { OutboxStatusBadge } from "../components/outbox-status-badge";
+
+export function MailboxPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const query = useMailbox(page, MAILBOX_PAGE_SIZE);
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / MAILBOX_PAGE_SIZE)) : 1;
+  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+
+  return (
+    <div className="grid gap-4">
+      <PageHeader title={t.title} description={t.description} className="mb-2" />
+
+      {query.isPending ? (
+        <Loading text={t.loading} />
+      ) : query.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{t.loadFailed}</span>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              {common.retry}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : query.data.items.length === 0 ? (
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted-foreground">
+          <Inbox className="size-8" aria-hidden="true" />
+          <p>{t.empty}</p>
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t.total(query.data.total)}
+          </p>
+          <Card className="overflow-hidden">
+            <ul aria-label={t.listLabel} className="divide-y divide-border">
+              {query.data.items.map((message) => (
+                <li key={message.id}>
+                  <Link
+                    to={`/dashboard/admin/mailbox/${message.id}`}
+                    className="grid gap-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4"
+                  >
+                    <span className="grid min-w-0 gap-0.5">
+                      <span className="truncate font-medium">{message.subject || t.noSubject}</span>
+                      <span className="truncate text-sm text-muted-foreground">
+                        {message.toAddress} · {message.kind}
+                      </span>
+                    </span>
+                    <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground sm:justify-end">
+                      <OutboxStatusBadge status={message.status} />
+                      <time dateTime={message.createdAt}>{formatDateTimeEsAr(message.createdAt)}</time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          {pages > 1 ? (
+            <nav aria-label={t.paginationLabel} className="flex flex-wrap items-center justify-between gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                <ChevronLeft aria-hidden="true" />
+                {t.previous}
+              </Button>
+              <span className="text-sm text-muted-foreground">{t.pageOf(page, pages)}</span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                {t.next}
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export const Component = MailboxPage;

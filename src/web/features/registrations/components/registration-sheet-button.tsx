@@ -1,0 +1,44 @@
+import { toRegistrationSheet } from "@common/schemas/registration-sheet";
+import { registrations as t } from "@common/texts/registrations";
+import { useQueryClient } from "@tanstack/react-query";
+import { FileDown } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@web/components/ui/button";
+import { registrationQueryOptions } from "../api/get-registration";
+
+/**
+ * 'Descargar ficha' on a row. The list item lacks the event's description and confirmation details,
+ * so the click reads the registration (fresh) before building the PDF; the PDF code loads on the click.
+ */
+export function RegistrationSheetButton({ registrationId, fullName }: { registrationId: string; fullName: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      const registration = await queryClient.fetchQuery(registrationQueryOptions(registrationId));
+      const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
+      await downloadRegistrationSheet(toRegistrationSheet(registration, registration.event, registration.timeslot));
+    } catch (error) {
+      console.warn("registration sheet failed", error);
+      toast.error(t.messages.sheetFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-label={t.actions.pdf(fullName)}
+      title={t.actions.pdf(fullName)}
+    >
+      <FileDown aria-hidden="true" />
+    </Button>
+  );
+}
