@@ -131,6 +131,8 @@ test("a group opens by itself for its child path", async ({ page }) => {
   await sidebar.getByRole("button", { name: "Administration" }).click();
   await expect(sidebar.getByRole("link", { name: "Users" })).toBeHidden();
   await sidebar.getByRole("link", { name: "Events" }).click();
+  // A click does not wait for the client-side navigation: going back before it lands leaves the app.
+  await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
   await expect(sidebar.getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "true");
