@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { triggerStaffSignupEmail } from "./support/mail";
+import { seedA11yData } from "./support/a11y-seed";
 import { signInAsSuperadmin } from "./support/session";
 
 /**
@@ -26,6 +27,54 @@ interface RouteCase {
  * `path` through the API (`request` carries the superadmin's session when `signedIn`).
  */
 const ROUTES: RouteCase[] = [
+  {
+    route: "/dashboard/scouting/events",
+    path: async () => (await seedA11yData(), "/dashboard/scouting/events"),
+    signedIn: true,
+    ready: (page) => page.getByRole("heading", { level: 1, name: "Scouting Events" }),
+  },
+  {
+    route: "/dashboard/scouting/events/new",
+    path: "/dashboard/scouting/events/new",
+    signedIn: true,
+    ready: (page) => page.getByRole("heading", { name: "Crear Evento de Scouting" }),
+  },
+  {
+    route: "/dashboard/scouting/events/{eventId}/edit",
+    path: async () => `/dashboard/scouting/events/${(await seedA11yData()).eventId}/edit`,
+    signedIn: true,
+    ready: (page) => page.getByRole("heading", { name: "Editar Evento de Scouting" }),
+  },
+  {
+    route: "/dashboard/scouting/registrations",
+    path: "/dashboard/scouting/registrations",
+    signedIn: true,
+    ready: (page) => page.getByRole("heading", { level: 1 }),
+  },
+  {
+    route: "/dashboard/scouting/registrations/{registrationId}/edit",
+    path: async () => `/dashboard/scouting/registrations/${(await seedA11yData()).registrationId}/edit`,
+    signedIn: true,
+    ready: (page) => page.getByRole("heading", { name: "Editar Registro" }),
+  },
+  {
+    route: "/events/{eventId}/register",
+    path: async () => `/events/${(await seedA11yData()).eventId}/register`,
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { level: 1, name: /^Registro para / }),
+  },
+  {
+    route: "/registration/success",
+    path: async () => `/registration/success?e=${encodeURIComponent((await seedA11yData()).successToken)}`,
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: "¡Registro completado!" }),
+  },
+  {
+    route: "/verify/{token}",
+    path: async () => `/verify/${encodeURIComponent((await seedA11yData()).verifyToken)}`,
+    signedIn: false,
+    ready: (page) => page.getByRole("heading", { name: /¡Correo verificado!|Registro ya confirmado/ }),
+  },
   { route: "/", path: "/", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
   { route: "/landing", path: "/landing", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
   {
@@ -106,6 +155,9 @@ async function expectVisibleFocus(page: Page, steps = 25) {
     const focus = await page.evaluate(() => {
       const el = document.activeElement;
       if (!el || el === document.body) return null;
+      // Focus on a date/time input's own picker button lives in the browser's internal shadow tree:
+      // the input then matches neither :focus nor :focus-visible, and Chromium draws its own ring.
+      if (!el.matches(":focus")) return null;
       const style = getComputedStyle(el);
       return {
         name: `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label")}"`,

@@ -12,6 +12,8 @@ test.afterAll(async () => {
 });
 
 test("an admin reviews an event: filters, search, rating, selection, CSV, resend, edit and delete", async ({ page }) => {
+  // This journey starts its own app on a seeded database (about 30 s on a loaded runner).
+  test.setTimeout(180_000);
   const url = (path: string) => `${app.baseUrl}${path}`;
   await signInAs(page, app.baseUrl, SEED.admin);
   await page.goto(url("/dashboard/scouting/registrations"));

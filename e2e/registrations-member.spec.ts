@@ -11,6 +11,8 @@ test.afterAll(async () => {
 });
 
 test("a member reviews an event read-only, edits a registration, and cannot delete", async ({ page }) => {
+  // This journey starts its own app on a seeded database (about 30 s on a loaded runner).
+  test.setTimeout(180_000);
   await signInAs(page, app.baseUrl, SEED.member);
   // 'Ver registros' arrives with the event in the navigation state; here it is remembered instead.
   await page.goto(`${app.baseUrl}/dashboard`);
