@@ -13,7 +13,7 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
   // Sign up.
   await page.goto("/login");
   await page.getByRole("link", { name: "Create one" }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { name: "Create a staff account" })).toBeVisible();
   await page.getByLabel("Full name").fill("Nora Nueva");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -32,6 +32,7 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
 
   // Sign in: a pending account sees only the awaiting-approval screen.
   await page.getByRole("link", { name: "Go to login" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -107,6 +108,7 @@ test("a failed login shows the catalogue's text; a forgotten password is reset a
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account exists for that address/)).toBeVisible();

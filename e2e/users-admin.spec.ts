@@ -61,6 +61,7 @@ test("the superadmin creates an admin (refused and allowed domain) and deletes a
   await newAdmin.getByLabel("Confirm new password").fill("clave-del-admin-1");
   await newAdmin.getByRole("button", { name: "Save password" }).click();
   await newAdmin.getByRole("link", { name: "Go to login" }).click();
+  await expect(newAdmin.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await newAdmin.getByLabel("Email").fill(adminEmail);
   await newAdmin.getByLabel("Password", { exact: true }).fill("clave-del-admin-1");
   await newAdmin.getByRole("button", { name: "Sign in" }).click();
