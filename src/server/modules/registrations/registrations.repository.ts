@@ -3,6 +3,7 @@
  * slots, and the writes of review, edit and delete. Factories over db; every function accepts a
  * transaction instead.
  */
+import type { RegistrationCsvSource } from "@common/csv";
 import type { RegistrationFilters } from "@common/schemas/registrations";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -61,34 +62,11 @@ export type ListedRegistration = ModelRegistrationRow & {
   campaignCount: number;
 };
 
-/** One exported row as the cursor returns it: dates and times already text, so no driver reparses them. */
-export interface CsvCursorRow {
-  fullName: string;
-  age: number;
-  dateOfBirth: string;
-  location: string;
-  email: string;
-  phoneNumber: string;
-  status: string;
-  emailVerified: boolean;
-  createdAt: string;
-  eventName: string;
-  eventDate: string;
-  eventLocation: string;
-  height: number;
-  eyeColor: string | null;
-  bust: number | null;
-  waist: number | null;
-  hips: number | null;
-  instagramHandle: string | null;
-  internationalWork: boolean;
-  registrationCode: string;
-  timeslotStart: string;
-  timeslotEnd: string;
-  liked: boolean;
-  attended: boolean;
-  rating: number | null;
-}
+/**
+ * One exported row as the cursor returns it: dates and times already text, so no driver reparses
+ * them. The CSV's own source shape, with the slot times always present (every registration has one).
+ */
+export type CsvCursorRow = RegistrationCsvSource & { timeslotStart: string; timeslotEnd: string };
 
 /**
  * The export's query, newest first, for a server-side cursor. Written as SQL because a cursor's rows
