@@ -18,7 +18,8 @@ function serverProject(db: "pglite" | "pg"): TestProjectInlineConfiguration {
       include: ["src/server/**/*.test.ts"],
       environment: "node",
       env: { TEST_DB: db, TZ: process.env.TZ ?? "America/Argentina/Buenos_Aires" },
-      setupFiles: ["src/server/test/setup.ts"],
+      // The same guard as src/common: an unexpected console.error fails the test.
+      setupFiles: ["src/common/test-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
