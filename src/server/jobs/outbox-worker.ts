@@ -244,10 +244,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
  * Records accepted messages many per statement: a write starts at most GROUP_COMMIT_MS after the
  * first result waiting for it (at once when GROUP_COMMIT_SIZE are waiting), and those that arrive
  * during a write go in the next one. The window between the server's 250 and its record stays a
- * few milliseconds, and a busy worker writes one statement per group instead of one per message.
+ * few tens of milliseconds at most, and a busy worker writes one statement per group instead of
+ * one per message.
  */
-const GROUP_COMMIT_MS = 10;
-const GROUP_COMMIT_SIZE = 100;
+const GROUP_COMMIT_MS = 25;
+const GROUP_COMMIT_SIZE = 200;
 
 function groupCommit(repository: OutboxRepository, clock: () => Date) {
   type Waiting = { row: ClaimedMessage; smtpResponse: string; resolve: (recorded: boolean) => void; reject: (error: unknown) => void };

@@ -71,15 +71,14 @@ export function createOutboxRepository(db: DbOrTx) {
      */
     async recordSent(items: Array<{ row: ClaimedMessage; smtpResponse: string }>, now: Date): Promise<Set<number>> {
       if (items.length === 0) return new Set();
+      // Two array parameters whatever the group's size: one short statement to parse and plan.
+      const ids = items.map(({ row }) => row.id);
+      const responses = items.map(({ smtpResponse }) => smtpResponse);
       const update = async (tx: DbOrTx) => {
-        const values = sql.join(
-          items.map(({ row, smtpResponse }) => sql`(${row.id}::bigint, ${smtpResponse}::text)`),
-          sql`, `,
-        );
         const result = await tx.execute<{ id: number | string; campaign_recipient_id: string | null }>(sql`
           update ${outboxMessages} as o
           set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, smtp_response = v.smtp_response, last_error = null
-          from (values ${values}) as v(id, smtp_response)
+          from unnest(${sql.param(ids)}::bigint[], ${sql.param(responses)}::text[]) as v(id, smtp_response)
           where o.id = v.id and o.status in ('sending', 'pending')
           returning o.id, o.campaign_recipient_id`);
         return (result as unknown as { rows: Array<{ id: number | string; campaign_recipient_id: string | null }> }).rows;
