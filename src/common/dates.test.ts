@@ -33,4 +33,12 @@ describe("calendar dates", () => {
     expect(todayIso(new Date("2026-03-01T02:00:00Z"))).toBe("2026-02-28");
     expect(todayIso(new Date("2026-03-01T02:00:00Z"), "Pacific/Kiritimati")).toBe("2026-03-01");
   });
+
+  it("turns the day at midnight in the zone, one second apart, whatever it answered before", () => {
+    expect(todayIso(new Date("2026-03-01T02:59:59Z"))).toBe("2026-02-28");
+    expect(todayIso(new Date("2026-03-01T03:00:00Z"))).toBe("2026-03-01");
+    expect(todayIso(new Date("2026-03-01T02:59:59Z"))).toBe("2026-02-28");
+    expect(todayIso(new Date("2026-02-28T09:59:59Z"), "Pacific/Kiritimati")).toBe("2026-02-28");
+    expect(todayIso(new Date("2026-02-28T10:00:00Z"), "Pacific/Kiritimati")).toBe("2026-03-01");
+  });
 });

@@ -74,10 +74,19 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Today's calendar date in the given time zone (default: the agency's, Buenos Aires). */
 export function todayIso(now: Date = new Date(), timeZone = "America/Argentina/Buenos_Aires"): string {
+  // Formatting to parts is slow next to everything else a registration does (it runs a few times
+  // per request): remember the answer for the minute, which no time zone's midnight splits.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = todayByZone.get(timeZone);
+  if (known?.minute === minute) return known.day;
   const parts = dayFormatter(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  const day = `${get("year")}-${get("month")}-${get("day")}`;
+  todayByZone.set(timeZone, { minute, day });
+  return day;
 }
+
+const todayByZone = new Map<string, { minute: number; day: string }>();
 
 /** Age in whole years on `onDate` for someone born on `birthDate` (both `YYYY-MM-DD`). */
 export function ageOn(birthDate: string, onDate: string): number | null {

@@ -162,6 +162,12 @@ export const eventTimeslots = pgTable(
     startTime: time("start_time").notNull(),
     endTime: time("end_time").notNull(),
     capacity: integer("capacity").notNull(),
+    /**
+     * Registrations held by the slot, kept by the database's triggers on model_registrations
+     * (migration 0002), which also refuse any insert or move past the capacity: see
+     * docs/decisions/007-slot-capacity-in-the-database.md. Never written by the application.
+     */
+    registeredCount: integer("registered_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,8 @@
 /**
  * Enqueueing: the only way to send an e-mail. Call it with the transaction of the change that
  * causes the e-mail, so both are committed together or not at all. The worker (src/server/jobs)
- * delivers the row.
+ * delivers the row. (The public registration writes its verification e-mail's row in the same
+ * statement as the registration, from `newOutboxRow`: see modules/public/public.repository.ts.)
  */
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
@@ -15,21 +16,25 @@ export interface OutgoingEmail extends EmailContent {
   campaignRecipientId?: string;
 }
 
-export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
+/** The columns of a new outbox row for `email`, checked: for a caller that writes the row itself. */
+export function newOutboxRow(email: OutgoingEmail) {
   // Validated addresses only: a bad one is a bug of the caller, and must fail its transaction.
   if (!isSingleAddress(email.to)) throw new Error(`enqueueEmail: not a single e-mail address: ${JSON.stringify(email.to)}`);
-  const [row] = await db
-    .insert(outboxMessages)
-    .values({
-      kind: email.kind,
-      toAddress: headerSafe(email.to),
-      subject: headerSafe(email.subject),
-      textBody: email.text,
-      htmlBody: email.html,
-      messageId: `<${randomUUID()}@opencall>`,
-      campaignRecipientId: email.campaignRecipientId,
-    })
-    .returning({ id: outboxMessages.id });
+  return {
+    kind: email.kind,
+    toAddress: headerSafe(email.to),
+    subject: headerSafe(email.subject),
+    textBody: email.text,
+    htmlBody: email.html,
+    messageId: `<${randomUUID()}@opencall>`,
+    campaignRecipientId: email.campaignRecipientId,
+  };
+}
+
+export type NewOutboxRow = ReturnType<typeof newOutboxRow>;
+
+export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
+  const [row] = await db.insert(outboxMessages).values(newOutboxRow(email)).returning({ id: outboxMessages.id });
   if (!row) throw new Error("outbox insert returned no row");
   return row;
 }

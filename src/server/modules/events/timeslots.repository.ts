@@ -9,7 +9,10 @@
  * Locking rule (ARCHITECTURE.md "a slot never holds more registrations than its capacity"): whoever
  * changes how many registrations a slot holds, or removes a slot, first locks the slot row with
  * FOR UPDATE inside its transaction, then counts, then writes. Locks on several slots are always
- * taken in id order, so two transactions never wait on each other in a cycle.
+ * taken in id order, so two transactions never wait on each other in a cycle. The database enforces
+ * the same rule on every write to model_registrations (its triggers keep
+ * event_timeslots.registered_count and refuse a slot past its capacity: ADR 007); the public
+ * registration relies on that alone, in one statement.
  */
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { formatTime } from "@common/dates";

@@ -1,13 +1,15 @@
 /**
- * Data access of the public visitor side: the active event, the locked capacity check, and the
- * registration rows looked up by their token hashes. Slot availability comes from the events
- * module's timeslots repository. The lock stays here rather than using its `lockOne`: this one also
- * checks that the event is still active in the locking statement, and the count happens inside the
- * insert (insertIfRoom), so the lock is held for two round trips instead of three on the hot path.
+ * Data access of the public visitor side: the active event, the registration (one statement, its
+ * capacity enforced by the database), and the registration rows looked up by their token hashes.
+ * Slot availability comes from the events module's timeslots repository.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
+import { eventTimeslots, modelRegistrations, outboxMessages, scoutingEvents } from "../../db/schema";
+import type { NewOutboxRow } from "../../mail/outbox";
+
+/** What the database's slot trigger names when a slot has no room left (migration 0002). */
+export const TIMESLOT_CAPACITY = "event_timeslots_within_capacity";
 
 export interface NewRegistrationValues {
   eventId: string;
@@ -49,65 +51,71 @@ export function createPublicRepository(db: Db) {
     },
 
     /**
-     * Everything registering checks before taking the slot lock, in one round trip: the active event,
-     * the slot's times (null: not this event's slot) and whether the e-mail is already registered.
+     * What a registration's e-mail says about its event (name, date, place, and the times of each
+     * slot), in one round trip; undefined if the event is not active.
      */
-    async precheckRegistration(eventId: string, timeslotId: string, email: string, tx: DbOrTx = db) {
-      const [row] = await tx
+    async findRegistrationContext(eventId: string, tx: DbOrTx = db) {
+      const rows = await tx
         .select({
           eventName: scoutingEvents.eventName,
           eventDate: scoutingEvents.eventDate,
           location: scoutingEvents.location,
+          slotId: eventTimeslots.id,
           startTime: eventTimeslots.startTime,
           endTime: eventTimeslots.endTime,
-          emailTaken: sql<boolean>`exists (select 1 from ${modelRegistrations} where ${modelRegistrations.eventId} = ${scoutingEvents.id} and lower(${modelRegistrations.email}) = ${email})`,
         })
         .from(scoutingEvents)
-        .leftJoin(eventTimeslots, and(eq(eventTimeslots.id, timeslotId), eq(eventTimeslots.eventId, scoutingEvents.id)))
+        .leftJoin(eventTimeslots, eq(eventTimeslots.eventId, scoutingEvents.id))
         .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
-      if (!row) return undefined;
-      const { startTime, endTime, emailTaken, ...event } = row;
-      return { event, slot: startTime && endTime ? { startTime, endTime } : null, emailTaken };
+      const [first] = rows;
+      if (!first) return undefined;
+      const slots = new Map<string, { startTime: string; endTime: string }>();
+      for (const { slotId, startTime, endTime } of rows) {
+        if (slotId && startTime && endTime) slots.set(slotId, { startTime, endTime });
+      }
+      return { event: { eventName: first.eventName, eventDate: first.eventDate, location: first.location }, slots };
     },
 
     /**
-     * Locks the slot row (the capacity invariant: every registration into this slot waits here) and
-     * answers its capacity, or undefined if the slot is not one of this active event's.
+     * Inserts the registration, and its verification e-mail's outbox row when given, in one
+     * statement (so one round trip and one transaction, committed as it ends). The slot's capacity
+     * is the database's: the trigger on model_registrations locks the slot row, counts the new
+     * registration in, and fails the statement with check_violation on TIMESLOT_CAPACITY if the slot
+     * is full (migration 0002; ADR 007). The lock is held for the statement alone: no round trip to
+     * the application while a rush waits on it. Undefined: the event is not active (any more), or
+     * the slot is not one of its slots.
      */
-    async lockTimeslot(tx: DbOrTx, eventId: string, timeslotId: string) {
-      const [slot] = await tx
-        .select({ capacity: eventTimeslots.capacity })
-        .from(eventTimeslots)
-        .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
-        .where(
-          and(
-            eq(eventTimeslots.id, timeslotId),
-            eq(eventTimeslots.eventId, eventId),
-            eq(scoutingEvents.status, "active"),
-          ),
-        )
-        .for("update", { of: eventTimeslots });
-      return slot;
-    },
-
-    /**
-     * Inserts the registration if the slot still has room: the count and the insert are one statement,
-     * run after lockTimeslot in the same transaction, so its snapshot sees every registration committed
-     * before the lock was granted. Undefined: the slot is full.
-     */
-    async insertIfRoom(tx: DbOrTx, capacity: number, r: NewRegistrationValues) {
-      const result = await tx.execute<{ id: string }>(sql`
+    async insertRegistration(r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<{ id: string } | undefined> {
+      // The slot row is locked first (FOR NO KEY UPDATE: the foreign key checks' KEY SHARE locks
+      // still pass), so the statement holds one slot lock from its start and never upgrades one:
+      // no cycle with a writer that locks slots FOR UPDATE (an event being edited).
+      const slot = sql`
+        select t.id from ${eventTimeslots} t join ${scoutingEvents} e on e.id = t.event_id
+        where t.id = ${r.timeslotId}::uuid and e.id = ${r.eventId}::uuid and e.status = 'active'
+        for no key update of t`;
+      const registration = sql`
         insert into ${modelRegistrations} (
           event_id, timeslot_id, full_name, date_of_birth, age, location, email, phone_number, height, bust, waist,
           hips, eye_color, instagram_handle, international_work, registration_code, email_verification_token_hash,
           email_verification_expires_at, success_token_hash)
-        select ${r.eventId}::uuid, ${r.timeslotId}::uuid, ${r.fullName}, ${r.dateOfBirth}::date, ${r.age}::int,
+        select ${r.eventId}::uuid, slot.id, ${r.fullName}, ${r.dateOfBirth}::date, ${r.age}::int,
           ${r.location}, ${r.email}, ${r.phoneNumber}, ${r.height}::int, ${r.bust}::int, ${r.waist}::int,
           ${r.hips}::int, ${r.eyeColor}, ${r.instagramHandle}, ${r.internationalWork}::boolean, ${r.registrationCode},
           ${r.emailVerificationTokenHash}, ${r.emailVerificationExpiresAt.toISOString()}::timestamptz,
           ${r.successTokenHash}
-        where (select count(*) from ${modelRegistrations} where timeslot_id = ${r.timeslotId}::uuid) < ${capacity}
-        returning id`);
+        from slot
+        returning id`;
+      const statement = mail
+        ? sql`
+          with slot as (${slot}),
+          registration as (${registration}),
+          mail as (
+            insert into ${outboxMessages} (kind, to_address, subject, text_body, html_body, message_id)
+            select ${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.messageId}
+            from registration)
+          select id from registration`
+        : sql`with slot as (${slot}) ${registration}`;
+      const result = await db.execute<{ id: string }>(statement);
       const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ id: string }> }).rows;
       return rows[0];
     },

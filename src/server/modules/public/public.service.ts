@@ -8,13 +8,14 @@ import { ageToday, type PublicRegistration } from "@common/schemas/registration"
 import { publicTexts } from "@common/texts/public";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import { pgErrorCode, PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import { AppError, errors } from "../../errors";
 import { newSecretToken, sha256 } from "../../lib/tokens";
-import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
+import { enqueueEmail, newOutboxRow, type OutgoingEmail } from "../../mail/outbox";
+import { recentlyRead } from "../../lib/recently-read";
 import { confirmationEmail, verificationEmail } from "./public.emails";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
-import { createPublicRepository, pgConstraint } from "./public.repository";
+import { createPublicRepository, pgConstraint, TIMESLOT_CAPACITY } from "./public.repository";
 import { newRegistrationCode } from "./registration-code";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,12 +23,29 @@ const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";
 const CODE_UNIQUE = "model_registrations_registration_code_unique";
 const CODE_ATTEMPTS = 5;
 
+/**
+ * How long a rush reuses what the e-mail says about an event (name, date, place, slot times)
+ * instead of reading it for every registration. Only the e-mail's wording can be this old: whether
+ * the event is active, the slot its own, and has room is decided by the registration's statement.
+ */
+const REGISTRATION_CONTEXT_TTL_MS = 1000;
+
 export const publicErrors = {
   eventNotFound: () => new AppError(404, "event_not_found", "The event does not exist or is not active."),
   duplicate: () => new AppError(409, "duplicate_registration", publicTexts.errors.duplicate),
   timeslotFull: () => new AppError(409, "timeslot_full", "The chosen time slot has no spots left."),
   invalidToken: () => new AppError(404, "invalid_token", publicTexts.verify.invalid),
 };
+
+/** A failed registration statement's reason, when it is the registration's own. */
+function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | undefined {
+  const code = pgErrorCode(error);
+  const constraint = pgConstraint(error);
+  if (code === PG_UNIQUE_VIOLATION && constraint === EMAIL_UNIQUE_INDEX) return "duplicate";
+  if (code === PG_UNIQUE_VIOLATION && constraint === CODE_UNIQUE) return "code_taken";
+  if (code === PG_CHECK_VIOLATION && constraint === TIMESLOT_CAPACITY) return "full";
+  return undefined;
+}
 
 export interface RegistrationResult {
   registrationCode: string;
@@ -52,6 +70,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   const repo = createPublicRepository(db);
   const timeslotsRepo = createTimeslotsRepository(db);
   const verifyUrl = (token: string) => `${config.publicUrl}/verify/${token}`;
+  const registrationContexts = recentlyRead((eventId: string) => repo.findRegistrationContext(eventId), REGISTRATION_CONTEXT_TTL_MS);
 
   async function getEvent(eventId: string) {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
@@ -67,11 +86,11 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   }
 
   /**
-   * One attempt, in one transaction. The e-mail is queued first (in a savepoint: if it fails, the
-   * registration goes on without it), then the slot row is locked and the registration inserted if
-   * the slot has room. Every registration into this slot waits on that lock, so the capacity holds;
-   * the lock is held for two round trips only (the insert and the commit), which is what makes a
-   * rush on one event fast.
+   * One attempt: the registration and its verification e-mail in one statement (the database
+   * enforces the slot's capacity: public.repository.ts insertRegistration). If that statement fails
+   * for any reason of the registration's own (duplicate, full, code taken), the error goes up; any
+   * other failure is the e-mail's, and the registration is written again without it: it is kept,
+   * and the visitor told (SPEC.md §8 'Registro enviado, pero falló…').
    */
   async function insertOnce(
     eventId: string,
@@ -82,35 +101,38 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const verification = newSecretToken();
     const success = newSecretToken();
     const registrationCode = newRegistrationCode();
-    const email = verificationEmail({
-      fullName: input.fullName,
+    const { website: _honeypot, ...fields } = input;
+    const values = {
+      ...fields,
+      eventId,
+      age: ageToday(input.dateOfBirth) ?? 0,
       registrationCode,
-      event: context.event,
-      timeslot: slotTimes(context.slot),
-      verifyUrl: verifyUrl(verification.token),
-      ttlHours: config.verificationTtlHours,
-    });
-    return db.transaction(async (tx) => {
-      const verificationEmailQueued = await queueInSavepoint(
-        tx,
-        { kind: "registration_verification", to: input.email, ...email },
-        log,
-      );
-      const slot = await repo.lockTimeslot(tx, eventId, input.timeslotId);
-      if (!slot) throw publicErrors.eventNotFound(); // made inactive (or the slot removed) meanwhile
-      const { website: _honeypot, ...fields } = input;
-      const inserted = await repo.insertIfRoom(tx, slot.capacity, {
-        ...fields,
-        eventId,
-        age: ageToday(input.dateOfBirth) ?? 0,
-        registrationCode,
-        emailVerificationTokenHash: verification.hash,
-        emailVerificationExpiresAt: new Date(Date.now() + config.verificationTtlHours * 3_600_000),
-        successTokenHash: success.hash,
+      emailVerificationTokenHash: verification.hash,
+      emailVerificationExpiresAt: new Date(Date.now() + config.verificationTtlHours * 3_600_000),
+      successTokenHash: success.hash,
+    };
+    const result = { registrationCode, successToken: success.token, verificationEmailQueued: true };
+    try {
+      const mail = newOutboxRow({
+        kind: "registration_verification",
+        to: input.email,
+        ...verificationEmail({
+          fullName: input.fullName,
+          registrationCode,
+          event: context.event,
+          timeslot: slotTimes(context.slot),
+          verifyUrl: verifyUrl(verification.token),
+          ttlHours: config.verificationTtlHours,
+        }),
       });
-      if (!inserted) throw publicErrors.timeslotFull(); // rolls the queued e-mail back too
-      return { registrationCode, successToken: success.token, verificationEmailQueued };
-    });
+      if (!(await repo.insertRegistration(values, mail))) throw publicErrors.eventNotFound(); // made inactive meanwhile
+      return result;
+    } catch (error) {
+      if (error instanceof AppError || registrationRefusal(error)) throw error;
+      log.error({ err: error, kind: "registration_verification" }, "e-mail could not be queued; the registration is kept");
+    }
+    if (!(await repo.insertRegistration(values, null))) throw publicErrors.eventNotFound();
+    return { ...result, verificationEmailQueued: false };
   }
 
   /**
@@ -136,19 +158,21 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       log.warn({ eventId }, "public registration honeypot filled; ignored");
       return { registrationCode: newRegistrationCode(), successToken: newSecretToken().token, verificationEmailQueued: true };
     }
-    const context = await repo.precheckRegistration(eventId, input.timeslotId, input.email);
+    let context = await registrationContexts.get(eventId);
+    // A slot added in the last moment is not in a remembered context yet: ask once more.
+    if (context && !context.slots.has(input.timeslotId)) context = await registrationContexts.get(eventId, { fresh: true });
     if (!context) throw publicErrors.eventNotFound();
-    if (!context.slot) throw errors.validation({ timeslotId: publicTexts.errors.noTimeslot });
-    // A clear answer before taking the slot lock; the unique index is what guarantees it.
-    if (context.emailTaken) throw publicErrors.duplicate();
+    const slot = context.slots.get(input.timeslotId);
+    if (!slot) throw errors.validation({ timeslotId: publicTexts.errors.noTimeslot });
+    // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await insertOnce(eventId, input, { event: context.event, slot: context.slot }, log);
+        return await insertOnce(eventId, input, { event: context.event, slot }, log);
       } catch (error) {
-        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-        const constraint = pgConstraint(error);
-        if (constraint === EMAIL_UNIQUE_INDEX) throw publicErrors.duplicate();
-        if (constraint === CODE_UNIQUE && attempt < CODE_ATTEMPTS) continue;
+        const refusal = registrationRefusal(error);
+        if (refusal === "duplicate") throw publicErrors.duplicate();
+        if (refusal === "full") throw publicErrors.timeslotFull();
+        if (refusal === "code_taken" && attempt < CODE_ATTEMPTS) continue;
         throw error;
       }
     }

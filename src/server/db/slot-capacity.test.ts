@@ -1,0 +1,102 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createEvent, createRegistration } from "../test/factories";
+import { useTestApp } from "../test/harness";
+import { pgErrorCode, PG_CHECK_VIOLATION } from "./client";
+import { eventTimeslots, modelRegistrations } from "./schema";
+import { pgConstraint } from "../modules/public/public.repository";
+
+// Migration 0002 (ADR 007): the database keeps each slot's registered_count and refuses any
+// statement that would put a slot past its capacity, whoever writes the registrations.
+const t = useTestApp();
+
+async function counts(...slotIds: string[]): Promise<number[]> {
+  const rows = await t.db
+    .select({ id: eventTimeslots.id, n: eventTimeslots.registeredCount })
+    .from(eventTimeslots)
+    .where(inArray(eventTimeslots.id, slotIds));
+  return slotIds.map((id) => rows.find((row) => row.id === id)?.n ?? NaN);
+}
+
+async function expectFull(write: Promise<unknown>) {
+  const error = await write.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, "the write should have been refused").toBeDefined();
+  expect(pgErrorCode(error)).toBe(PG_CHECK_VIOLATION);
+  expect(pgConstraint(error)).toBe("event_timeslots_within_capacity");
+}
+
+describe("slot capacity kept by the database", () => {
+  it("counts inserts and refuses the one past the capacity", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 2 }] });
+    const slot = event.timeslots[0]!;
+    await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    expect(await counts(slot.id)).toEqual([2]);
+
+    await expectFull(createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
+    expect(await counts(slot.id)).toEqual([2]);
+    expect(await t.db.$count(modelRegistrations, eq(modelRegistrations.timeslotId, slot.id))).toBe(2);
+  });
+
+  it("refuses a many-row insert that would overfill a slot, keeping none of its rows", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 3 }, { capacity: 3 }] });
+    const [a, b] = event.timeslots as [(typeof event.timeslots)[0], (typeof event.timeslots)[0]];
+    await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });
+    const base = await createRegistration(t.db, { eventId: event.id, timeslotId: b.id });
+    const copies = (slotId: string, n: number) =>
+      Array.from({ length: n }, (_, i) => {
+        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = base;
+        return { ...rest, timeslotId: slotId, email: `bulk-${slotId.slice(0, 8)}-${i}@example.com`, registrationCode: `OC-B${slotId.slice(0, 4)}${i}` };
+      });
+    await expectFull(t.db.insert(modelRegistrations).values([...copies(b.id, 2), ...copies(a.id, 3)]));
+    expect(await counts(a.id, b.id)).toEqual([1, 1]);
+
+    await t.db.insert(modelRegistrations).values([...copies(b.id, 2), ...copies(a.id, 2)]);
+    expect(await counts(a.id, b.id)).toEqual([3, 3]);
+  });
+
+  it("gives the spot back on delete, and moves it with a registration that changes slot", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 1 }] });
+    const [a, b] = event.timeslots as [(typeof event.timeslots)[0], (typeof event.timeslots)[0]];
+    const first = await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });
+    expect(await counts(a.id, b.id)).toEqual([1, 0]);
+
+    await t.db.update(modelRegistrations).set({ timeslotId: b.id }).where(eq(modelRegistrations.id, first.id));
+    expect(await counts(a.id, b.id)).toEqual([0, 1]);
+
+    // Edits that leave the slot alone (even naming it in the SET) change no count.
+    await t.db.update(modelRegistrations).set({ timeslotId: b.id, liked: true, rating: 4 }).where(eq(modelRegistrations.id, first.id));
+    expect(await counts(a.id, b.id)).toEqual([0, 1]);
+
+    const second = await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });
+    await expectFull(t.db.update(modelRegistrations).set({ timeslotId: b.id }).where(eq(modelRegistrations.id, second.id)));
+    expect(await counts(a.id, b.id)).toEqual([1, 1]);
+
+    // Two registrations swapping slots in one statement: both full slots stay full, nothing refused.
+    await t.db.execute(sql`
+      update model_registrations set timeslot_id = case when timeslot_id = ${a.id}::uuid then ${b.id}::uuid else ${a.id}::uuid end
+      where id in (${first.id}::uuid, ${second.id}::uuid)`);
+    expect(await counts(a.id, b.id)).toEqual([1, 1]);
+
+    await t.db.delete(modelRegistrations).where(eq(modelRegistrations.id, first.id)); // now in a
+    expect(await counts(a.id, b.id)).toEqual([0, 1]);
+    await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });
+    expect(await counts(a.id, b.id)).toEqual([1, 1]);
+  });
+
+  it("takes nothing more into a slot whose capacity was lowered below its count, and still lets it shrink", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 3 }] });
+    const slot = event.timeslots[0]!;
+    const held = [];
+    for (let i = 0; i < 3; i++) held.push(await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
+    await t.db.update(eventTimeslots).set({ capacity: 1 }).where(eq(eventTimeslots.id, slot.id));
+
+    await expectFull(createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
+    await t.db.delete(modelRegistrations).where(eq(modelRegistrations.id, held[0]!.id));
+    expect(await counts(slot.id)).toEqual([2]);
+    await expectFull(createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
+  });
+});
