@@ -99,6 +99,18 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
   };
 }
 
+/**
+ * Runs a fixed statement under a name: node-postgres prepares it once per connection, and
+ * PostgreSQL then skips parsing and planning it; PGlite runs it as it is. For the hottest
+ * statements only (their text must never vary: the name stands for it), with positional
+ * parameters, outside a transaction.
+ */
+export async function runNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query<T & pg.QueryResultRow>({ name, text, values });
+  return result.rows;
+}
+
 /** PostgreSQL's SQLSTATE of a failed query, looking through Drizzle's wrapper. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;

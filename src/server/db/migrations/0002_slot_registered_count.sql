@@ -12,23 +12,22 @@ WHERE c."timeslot_id" = t."id";--> statement-breakpoint
 CREATE FUNCTION "apply_timeslot_deltas"(slot_ids uuid[], deltas int[]) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  full_slot uuid;
+  change record;
 BEGIN
-  PERFORM 1 FROM "event_timeslots" WHERE "id" = ANY (slot_ids) ORDER BY "id" FOR NO KEY UPDATE;
-  WITH d AS (SELECT * FROM unnest(slot_ids, deltas) AS d(slot_id, n)),
-  changed AS (
-    UPDATE "event_timeslots" AS t SET "registered_count" = t."registered_count" + d.n
-    FROM d
-    WHERE t."id" = d.slot_id AND (d.n < 0 OR t."registered_count" + d.n <= t."capacity")
-    RETURNING t."id"
-  )
-  SELECT d.slot_id INTO full_slot FROM d
-  WHERE d.n > 0 AND d.slot_id NOT IN (SELECT "id" FROM changed) AND EXISTS (SELECT 1 FROM "event_timeslots" WHERE "id" = d.slot_id)
-  LIMIT 1;
-  IF full_slot IS NOT NULL THEN
-    RAISE EXCEPTION 'time slot % has no room left', full_slot
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'event_timeslots_within_capacity', TABLE = 'event_timeslots';
-  END IF;
+  -- One slot at a time, in id order: each UPDATE locks its row (and, after waiting on another
+  -- writer, checks the condition again on the row as that writer left it).
+  FOR change IN SELECT d.slot_id, d.n FROM unnest(slot_ids, deltas) AS d(slot_id, n) ORDER BY d.slot_id LOOP
+    IF change.n > 0 THEN
+      UPDATE "event_timeslots" SET "registered_count" = "registered_count" + change.n
+      WHERE "id" = change.slot_id AND "registered_count" + change.n <= "capacity";
+      IF NOT FOUND AND EXISTS (SELECT 1 FROM "event_timeslots" WHERE "id" = change.slot_id) THEN
+        RAISE EXCEPTION 'time slot % has no room left', change.slot_id
+          USING ERRCODE = 'check_violation', CONSTRAINT = 'event_timeslots_within_capacity', TABLE = 'event_timeslots';
+      END IF;
+    ELSIF change.n < 0 THEN
+      UPDATE "event_timeslots" SET "registered_count" = "registered_count" + change.n WHERE "id" = change.slot_id;
+    END IF;
+  END LOOP;
 END;
 $$;--> statement-breakpoint
 CREATE FUNCTION "model_registrations_count_inserted"() RETURNS trigger

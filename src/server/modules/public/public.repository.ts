@@ -3,13 +3,39 @@
  * capacity enforced by the database), and the registration rows looked up by their token hashes.
  * Slot availability comes from the events module's timeslots repository.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
-import { eventTimeslots, modelRegistrations, outboxMessages, scoutingEvents } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { runNamed, type Db, type DbOrTx } from "../../db/client";
+import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 import type { NewOutboxRow } from "../../mail/outbox";
 
 /** What the database's slot trigger names when a slot has no room left (migration 0002). */
 export const TIMESLOT_CAPACITY = "event_timeslots_within_capacity";
+
+// The registration's statement (see insertRegistration), fixed text so that PostgreSQL prepares it
+// once per connection. The slot row is locked first (FOR NO KEY UPDATE: the foreign key checks'
+// KEY SHARE locks still pass), so the statement holds one slot lock from its start and never
+// upgrades one: no cycle with a writer that locks slots FOR UPDATE (an event being edited).
+const SLOT = `
+  select t.id from event_timeslots t join scouting_events e on e.id = t.event_id
+  where t.id = $2::uuid and e.id = $1::uuid and e.status = 'active'
+  for no key update of t`;
+const INSERT_REGISTRATION = `
+  insert into model_registrations (
+    event_id, timeslot_id, full_name, date_of_birth, age, location, email, phone_number, height, bust, waist,
+    hips, eye_color, instagram_handle, international_work, registration_code, email_verification_token_hash,
+    email_verification_expires_at, success_token_hash)
+  select $1::uuid, slot.id, $3, $4::date, $5::int, $6, $7, $8, $9::int, $10::int, $11::int, $12::int, $13, $14,
+    $15::boolean, $16, $17, $18::timestamptz, $19
+  from slot
+  returning id`;
+const REGISTER = `with slot as (${SLOT}) ${INSERT_REGISTRATION}`;
+const REGISTER_WITH_MAIL = `
+  with slot as (${SLOT}),
+  registration as (${INSERT_REGISTRATION}),
+  mail as (
+    insert into outbox_messages (kind, to_address, subject, text_body, html_body, message_id)
+    select $20, $21, $22, $23, $24, $25 from registration)
+  select id from registration`;
 
 export interface NewRegistrationValues {
   eventId: string;
@@ -86,37 +112,17 @@ export function createPublicRepository(db: Db) {
      * the slot is not one of its slots.
      */
     async insertRegistration(r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<{ id: string } | undefined> {
-      // The slot row is locked first (FOR NO KEY UPDATE: the foreign key checks' KEY SHARE locks
-      // still pass), so the statement holds one slot lock from its start and never upgrades one:
-      // no cycle with a writer that locks slots FOR UPDATE (an event being edited).
-      const slot = sql`
-        select t.id from ${eventTimeslots} t join ${scoutingEvents} e on e.id = t.event_id
-        where t.id = ${r.timeslotId}::uuid and e.id = ${r.eventId}::uuid and e.status = 'active'
-        for no key update of t`;
-      const registration = sql`
-        insert into ${modelRegistrations} (
-          event_id, timeslot_id, full_name, date_of_birth, age, location, email, phone_number, height, bust, waist,
-          hips, eye_color, instagram_handle, international_work, registration_code, email_verification_token_hash,
-          email_verification_expires_at, success_token_hash)
-        select ${r.eventId}::uuid, slot.id, ${r.fullName}, ${r.dateOfBirth}::date, ${r.age}::int,
-          ${r.location}, ${r.email}, ${r.phoneNumber}, ${r.height}::int, ${r.bust}::int, ${r.waist}::int,
-          ${r.hips}::int, ${r.eyeColor}, ${r.instagramHandle}, ${r.internationalWork}::boolean, ${r.registrationCode},
-          ${r.emailVerificationTokenHash}, ${r.emailVerificationExpiresAt.toISOString()}::timestamptz,
-          ${r.successTokenHash}
-        from slot
-        returning id`;
-      const statement = mail
-        ? sql`
-          with slot as (${slot}),
-          registration as (${registration}),
-          mail as (
-            insert into ${outboxMessages} (kind, to_address, subject, text_body, html_body, message_id)
-            select ${mail.kind}, ${mail.toAddress}, ${mail.subject}, ${mail.textBody}, ${mail.htmlBody}, ${mail.messageId}
-            from registration)
-          select id from registration`
-        : sql`with slot as (${slot}) ${registration}`;
-      const result = await db.execute<{ id: string }>(statement);
-      const rows = Array.isArray(result) ? result : (result as unknown as { rows: Array<{ id: string }> }).rows;
+      const values = [
+        r.eventId, r.timeslotId, r.fullName, r.dateOfBirth, r.age, r.location, r.email, r.phoneNumber, r.height, r.bust,
+        r.waist, r.hips, r.eyeColor, r.instagramHandle, r.internationalWork, r.registrationCode,
+        r.emailVerificationTokenHash, r.emailVerificationExpiresAt.toISOString(), r.successTokenHash,
+      ];
+      const rows = mail
+        ? await runNamed<{ id: string }>(db, "public_register", REGISTER_WITH_MAIL, [
+            ...values,
+            mail.kind, mail.toAddress, mail.subject, mail.textBody, mail.htmlBody, mail.messageId,
+          ])
+        : await runNamed<{ id: string }>(db, "public_register_without_mail", REGISTER, values);
       return rows[0];
     },
 
