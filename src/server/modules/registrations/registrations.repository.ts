@@ -26,8 +26,8 @@ export interface FilterOptions extends RegistrationFilters {
 }
 
 /**
- * The WHERE of the list and the export. The search is written exactly as the trigram index's
- * expression (migration 0001), so PostgreSQL and PGlite both serve it from the index.
+ * The WHERE of the list and the export. The search reads the stored `search_text` (lower-cased name
+ * and e-mail, migration 0002), which the trigram index serves on PostgreSQL and PGlite alike.
  */
 export function filterCondition(f: FilterOptions): SQL | undefined {
   const conditions: SQL[] = [];
@@ -36,7 +36,7 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
   if (f.attended !== undefined) conditions.push(eq(r.attended, f.attended));
   if (f.rating !== undefined) conditions.push(eq(r.rating, f.rating));
   if (f.q) {
-    conditions.push(sql`lower(${r.fullName} || ' ' || ${r.email}) like '%' || lower(${escapeLike(f.q)}) || '%'`);
+    conditions.push(sql`${r.searchText} like '%' || lower(${escapeLike(f.q)}) || '%'`);
   }
   if (f.ids) conditions.push(inArray(r.id, f.ids));
   return conditions.length > 0 ? and(...conditions) : undefined;
