@@ -3,5 +3,6 @@
 DROP INDEX "model_registrations_event_created_idx";--> statement-breakpoint
 ALTER TABLE "model_registrations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("full_name" || ' ' || "email")) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "model_registrations_event_created_id_idx" ON "model_registrations" USING btree ("event_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "model_registrations_event_review_idx" ON "model_registrations" USING btree ("event_id","liked","attended","rating");--> statement-breakpoint
 CREATE INDEX "model_registrations_search_text_trgm_idx" ON "model_registrations" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 DROP INDEX IF EXISTS "model_registrations_search_trgm_idx";
