@@ -16,7 +16,7 @@ import type { Db } from "../../db/client";
 import { createCsvEncoder, csvCellsQuery, csvExportQuery, type CsvCursorRow } from "./registrations.csv";
 import type { FilterOptions } from "./registrations.repository";
 
-const BATCH_SIZE = 2000;
+const BATCH_SIZE = 5000;
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
@@ -29,6 +29,8 @@ export function registrationsCsvStream(db: Db, filters: FilterOptions, batchSize
     resolve?.();
   };
   const stream = new Readable({
+    // About two batches: the next one is fetched and encoded while the socket takes this one.
+    highWaterMark: 1024 * 1024,
     read: wake,
     destroy(error, callback) {
       stopped = true; // the client went away: stop fetching and end the transaction
