@@ -26,6 +26,8 @@ interface Cell {
   kind: CellKind;
   /** Its text, never null (concat_ws would leave a null out and shift the cells after it). */
   sql: SQL;
+  /** Its text in csvCellsQuery when it differs (the creation time, below). */
+  exactSql?: SQL;
 }
 
 const orEmpty = (column: AnyColumn, value: SQL) => (column.notNull ? value : sql`coalesce(${value}, '')`);
@@ -48,7 +50,13 @@ const REGISTRATION_HEAD: Cell[] = [
   text(r.phoneNumber),
   text(r.status),
   yesNo(r.emailVerified),
-  text(r.createdAt, sql`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`),
+  // Last, as the encoder expects: to_char cost PostgreSQL about a sixth of the export, so the packed
+  // row carries the UTC timestamp's plain text and the encoder writes it as to_char would.
+  {
+    kind: "text",
+    sql: sql`(${r.createdAt} at time zone 'UTC')::text`,
+    exactSql: sql`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  },
 ];
 const EVENT: Cell[] = [text(e.eventName), text(e.eventDate, sql`${e.eventDate}::text`), text(e.location)];
 const REGISTRATION_TAIL: Cell[] = [
@@ -95,7 +103,7 @@ export function csvExportQuery(filters: FilterOptions): SQL {
 /** One registration's 25 cells as a JSON array of texts, for a row that cannot be split. */
 export function csvCellsQuery(id: string): SQL {
   return sql`select json_build_array(${sql.join(
-    ALL_CELLS.map((cell) => cell.sql),
+    ALL_CELLS.map((cell) => cell.exactSql ?? cell.sql),
     sql`, `,
   )}) as "cells"
     ${fromJoins}
@@ -130,6 +138,26 @@ function formatRegistrationPart(part: string, kinds: readonly CellKind[], untouc
   return cells.length === kinds.length ? formatCells(cells, kinds) : undefined;
 }
 
+// PostgreSQL's text of a UTC timestamp (DateStyle ISO, its default): date, time, up to six digits
+// of fraction with the trailing zeros left out. Anything else (a BC year, another DateStyle) is
+// read again by id, with to_char.
+const PLAIN_TIMESTAMP = /^(\d{4,}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+
+/** As to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') writes it: milliseconds truncated, not rounded. */
+function isoTimestamp(text: string): string | undefined {
+  const match = PLAIN_TIMESTAMP.exec(text);
+  if (!match) return undefined;
+  const [, date, time, fraction = ""] = match;
+  return `${date}T${time}.${fraction.padEnd(3, "0").slice(0, 3)}Z`;
+}
+
+/** The head part with its last cell, the creation time, written as to_char would; undefined if it cannot be. */
+function withIsoCreatedAt(head: string): string | undefined {
+  const at = head.lastIndexOf("\x1f") + 1;
+  const createdAt = isoTimestamp(head.slice(at));
+  return createdAt === undefined ? undefined : head.slice(0, at) + createdAt;
+}
+
 const UNIT_SEPARATOR = 0x1f;
 const COMMA = 0x2c;
 
@@ -144,7 +172,9 @@ export function createCsvEncoder(cellsOf: (id: string) => Promise<string[]>): (r
   /** The line with separators still \x1f, or undefined when the row cannot be split. */
   const lineOf = (parts: string[]): string | undefined => {
     if (parts.length !== 4) return undefined;
-    const [, head = "", event = "", tail = ""] = parts;
+    const [, packedHead = "", event = "", tail = ""] = parts;
+    const head = withIsoCreatedAt(packedHead);
+    if (head === undefined) return undefined;
     if (event !== lastEvent) {
       const cells = event.split("\x1f");
       lastEvent = event;
