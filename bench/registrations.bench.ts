@@ -115,14 +115,24 @@ try {
     heapPeak = Math.max(heapPeak, heap());
   };
   const sampler = setInterval(sample, 5);
+  const exportCsv = async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/registrations/export.csv?eventId=${event.id}`, { headers: { cookie } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body!) {
+      bytes += chunk.byteLength;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+    }
+    return { bytes, lines };
+  };
+  // One untimed export first, as the list has its warm-up (the first export of a process is slower:
+  // V8 compiles the encoder, and it is the first walk of the rows in this order, which the psql
+  // COPY after it never is). Memory is sampled from before it, so it still counts.
   started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${port}/api/registrations/export.csv?eventId=${event.id}`, { headers: { cookie } });
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of response.body!) {
-    bytes += chunk.byteLength;
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-  }
+  await exportCsv();
+  const warmUpSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  const { bytes, lines } = await exportCsv();
   const csvSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   sample();
@@ -141,6 +151,7 @@ try {
   const ratio = csvSeconds / copySeconds;
   console.log(`CSV export of ${ROWS} rows through the app: ${csvSeconds.toFixed(2)} s, ${mb(bytes)}, RSS growth ${mb(rssPeak - rssBefore)}, heap peak growth (garbage included) ${mb(heapPeak - heapBefore)}`);
   console.log(`psql \\copy of the same rows:               ${copySeconds.toFixed(2)} s, ${mb(copied.byteLength)}`);
+  console.log(`(the untimed warm-up export before it:       ${warmUpSeconds.toFixed(2)} s)`);
   console.log(
     `targets: ≤ 5 s ${csvSeconds <= 5 ? "met" : "MISSED"}; ≤ 64 MB ${growth <= 64 * 1024 * 1024 ? "met" : "MISSED"}; ≤ 2× COPY (${ratio.toFixed(2)}×) ${ratio <= 2 ? "met" : "MISSED"}`,
   );

@@ -1,13 +1,14 @@
 /**
  * The registrations CSV (SPEC.md §3 "CSV export"): its 25 columns in order, Yes/No booleans,
- * RFC 4180 quoting and neutralised formula cells (ARCHITECTURE.md invariants). Pure, so the
- * server's streamed export and the tests share one definition.
+ * RFC 4180 quoting and neutralised formula cells (ARCHITECTURE.md invariants). Pure, the one
+ * definition: the server's streamed export gives its texts to `csvCell` and has the database write
+ * numbers and booleans as it does (registrations.csv.ts, held to `registrationCsvLine` by its tests).
  */
 
 /** Excel reads a file as UTF-8 (accents intact) only when it starts with this mark. */
 export const CSV_BOM = "\uFEFF";
 export const CSV_FILENAME = "scouting.csv";
-const EOL = "\r\n";
+export const CSV_EOL = "\r\n";
 
 export const REGISTRATION_CSV_HEADERS = [
   "Full Name",
@@ -91,7 +92,7 @@ export function csvCell(value: CsvValue): string {
 }
 
 export function csvLine(values: readonly CsvValue[]): string {
-  return values.map(csvCell).join(",") + EOL;
+  return values.map(csvCell).join(",") + CSV_EOL;
 }
 
 /** The header line, preceded by the BOM: the first chunk of the file. */

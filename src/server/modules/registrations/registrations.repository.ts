@@ -3,7 +3,6 @@
  * slots, and the writes of review, edit and delete. Factories over db; every function accepts a
  * transaction instead.
  */
-import type { RegistrationCsvSource } from "@common/csv";
 import type { RegistrationFilters } from "@common/schemas/registrations";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -26,8 +25,8 @@ export interface FilterOptions extends RegistrationFilters {
 }
 
 /**
- * The WHERE of the list and the export. The search is written exactly as the trigram index's
- * expression (migration 0001), so PostgreSQL and PGlite both serve it from the index.
+ * The WHERE of the list and the export. The search reads the stored `search_text` (lower-cased name
+ * and e-mail, migration 0002), which the trigram index serves on PostgreSQL and PGlite alike.
  */
 export function filterCondition(f: FilterOptions): SQL | undefined {
   const conditions: SQL[] = [];
@@ -36,7 +35,7 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
   if (f.attended !== undefined) conditions.push(eq(r.attended, f.attended));
   if (f.rating !== undefined) conditions.push(eq(r.rating, f.rating));
   if (f.q) {
-    conditions.push(sql`lower(${r.fullName} || ' ' || ${r.email}) like '%' || lower(${escapeLike(f.q)}) || '%'`);
+    conditions.push(sql`${r.searchText} like '%' || lower(${escapeLike(f.q)}) || '%'`);
   }
   if (f.ids) conditions.push(inArray(r.id, f.ids));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -61,36 +60,6 @@ export type ListedRegistration = ModelRegistrationRow & {
   timeslot: { id: string; startTime: string; endTime: string };
   campaignCount: number;
 };
-
-/**
- * One exported row as the cursor returns it: dates and times already text, so no driver reparses
- * them. The CSV's own source shape, with the slot times always present (every registration has one).
- */
-export type CsvCursorRow = RegistrationCsvSource & { timeslotStart: string; timeslotEnd: string };
-
-/**
- * The export's query, newest first, for a server-side cursor. Written as SQL because a cursor's rows
- * come back through the driver's own parsers: casting dates and times to text keeps them exact.
- */
-export function csvExportQuery(filters: FilterOptions): SQL {
-  const where = filterCondition(filters);
-  return sql`select
-      ${r.fullName} as "fullName", ${r.age} as "age", ${r.dateOfBirth}::text as "dateOfBirth",
-      ${r.location} as "location", ${r.email} as "email", ${r.phoneNumber} as "phoneNumber",
-      ${r.status} as "status", ${r.emailVerified} as "emailVerified",
-      to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      ${scoutingEvents.eventName} as "eventName", ${scoutingEvents.eventDate}::text as "eventDate",
-      ${scoutingEvents.location} as "eventLocation", ${r.height} as "height", ${r.eyeColor} as "eyeColor",
-      ${r.bust} as "bust", ${r.waist} as "waist", ${r.hips} as "hips", ${r.instagramHandle} as "instagramHandle",
-      ${r.internationalWork} as "internationalWork", ${r.registrationCode} as "registrationCode",
-      ${eventTimeslots.startTime}::text as "timeslotStart", ${eventTimeslots.endTime}::text as "timeslotEnd",
-      ${r.liked} as "liked", ${r.attended} as "attended", ${r.rating}::int as "rating"
-    from ${r}
-    join ${scoutingEvents} on ${scoutingEvents.id} = ${r.eventId}
-    join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}
-    ${where ? sql`where ${where}` : sql``}
-    order by ${r.createdAt} desc, ${r.id} desc`;
-}
 
 export function createRegistrationsRepository(db: DbOrTx) {
   return {

@@ -1,0 +1,149 @@
+import { registrationCsvHead, registrationCsvLine, type RegistrationCsvSource } from "@common/csv";
+import { desc, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventTimeslots, modelRegistrations as r, scoutingEvents as e } from "../../db/schema";
+import { createEvent, createRegistration } from "../../test/factories";
+import { useTestApp } from "../../test/harness";
+import { registrationsCsvStream } from "./registrations.export";
+
+// The export's encoding (registrations.csv.ts) against @common/csv, the definition, byte for byte:
+// every path of the encoder (untouched parts, formatted parts, the event formatted once, rows read
+// again because a text holds a separator) on texts a spreadsheet or a splitter could trip on.
+
+const t = useTestApp();
+let eventIds: string[] = [];
+
+const tricky = [
+  "José Peña",
+  "Pérez, Juan",
+  'Ana "Anita" Ruiz',
+  "línea\r\notra",
+  "solo\nLF",
+  "=1+1",
+  "+54 11",
+  "-5",
+  "@cmd",
+  "\tx",
+  "\rx",
+  "",
+  "un\x1fseparador",
+  "otro\x1eseparador",
+  "📸 Estudio ñandú",
+  "'ya neutralizada",
+  "a,\x1f,\x1e,\"",
+];
+
+// Texts PostgreSQL can store (no NUL) made of characters that matter here, and any others.
+const randomTexts = fc.sample(
+  fc.string({ unit: fc.constantFrom(",", '"', "\r", "\n", "\t", "=", "+", "-", "@", "\x1e", "\x1f", "a", "ñ", " ", "'") }),
+  { numRuns: 40, seed: 7 },
+);
+
+beforeAll(async () => {
+  const plain = await createEvent(t.db, { eventName: "Casting Otoño", location: "La Rural, Palermo, CABA" });
+  const quoted = await createEvent(t.db, { eventName: 'Casting "Sur", =Rosario', location: "Peña 2100\nCórdoba" });
+  const unitSeparated = await createEvent(t.db, { eventName: "Casting\x1fRoto", location: "Sin, separar" });
+  const partSeparated = await createEvent(t.db, { eventName: "Casting Roto", location: "Av.\x1eLibertador" });
+  const events = [plain, quoted, unitSeparated, partSeparated];
+  eventIds = events.map((event) => event.id);
+  const texts = [...tricky, ...randomTexts];
+  const base = Date.UTC(2026, 0, 1);
+  for (const [i, text] of texts.entries()) {
+    const event = events[i % events.length]!;
+    await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: event.timeslots[0]!.id,
+      createdAt: new Date(base + i * 1000 + (i % 7)),
+      fullName: text || "Sin Nombre",
+      location: texts[(i + 3) % texts.length]!,
+      phoneNumber: i % 4 === 0 ? "+5491155551234" : "1155551234",
+      eyeColor: i % 5 === 0 ? null : texts[(i + 5) % texts.length]!,
+      instagramHandle: i % 3 === 0 ? null : texts[(i + 7) % texts.length]!,
+      registrationCode: `OC-${i}${texts[(i + 11) % texts.length]!}`,
+      bust: i % 6 === 0 ? null : i % 6 === 1 ? -5 : 80 + i,
+      rating: i % 5 === 0 ? null : (i % 5) + 1,
+      liked: i % 2 === 0,
+      attended: i % 3 === 0,
+      emailVerified: i % 4 === 1,
+      internationalWork: i % 5 === 2,
+      status: i % 2 === 0 ? "confirmed" : "pending",
+    });
+  }
+  for (const createdAt of creationTimes) {
+    const { id } = await createRegistration(t.db, { eventId: plain.id, timeslotId: plain.timeslots[0]!.id });
+    await t.db.execute(sql`update ${r} set ${sql.identifier("created_at")} = ${createdAt}::timestamptz where ${r.id} = ${id}`);
+  }
+});
+
+// Creation times to_char writes in its own way (fractions, zeros, years of more or fewer digits,
+// before Christ); the encoder writes most of them itself.
+const creationTimes = [
+  "2026-02-01 00:00:00+00",
+  "2026-02-01 00:00:00.89+00",
+  "2026-02-01 00:00:00.123456+00",
+  "2026-02-01 23:59:59.999999+00",
+  "0099-03-04 05:06:07.5+00",
+  "0044-03-15 12:00:00+00 BC",
+  "12026-01-01 00:00:00+00",
+];
+
+/** What @common/csv writes for the same rows, in the export's order. */
+async function expectedCsv(eventId?: string): Promise<string> {
+  const rows = await t.db
+    .select({
+      fullName: r.fullName,
+      age: r.age,
+      dateOfBirth: r.dateOfBirth,
+      location: r.location,
+      email: r.email,
+      phoneNumber: r.phoneNumber,
+      status: r.status,
+      emailVerified: r.emailVerified,
+      // As the export has always written it (a JavaScript Date has no microseconds, nor year 12026).
+      createdAt: sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      eventName: e.eventName,
+      eventDate: e.eventDate,
+      eventLocation: e.location,
+      height: r.height,
+      eyeColor: r.eyeColor,
+      bust: r.bust,
+      waist: r.waist,
+      hips: r.hips,
+      instagramHandle: r.instagramHandle,
+      internationalWork: r.internationalWork,
+      registrationCode: r.registrationCode,
+      timeslotStart: eventTimeslots.startTime,
+      timeslotEnd: eventTimeslots.endTime,
+      liked: r.liked,
+      attended: r.attended,
+      rating: r.rating,
+    })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
+    .where(eventId ? eq(r.eventId, eventId) : undefined)
+    .orderBy(desc(r.createdAt), desc(r.id));
+  const sources: RegistrationCsvSource[] = rows;
+  return registrationCsvHead() + sources.map(registrationCsvLine).join("");
+}
+
+async function exported(eventId: string | undefined, batchSize?: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of registrationsCsvStream(t.db, eventId ? { eventId } : {}, batchSize)) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+describe("the export's encoding", () => {
+  it("writes exactly what @common/csv writes, whatever the texts hold", async () => {
+    const expected = await expectedCsv();
+    expect(expected.split("\r\n").length).toBeGreaterThan(tricky.length + randomTexts.length);
+    expect(await exported(undefined)).toBe(expected);
+  });
+
+  it("does so in small batches too, event by event", async () => {
+    for (const eventId of eventIds) expect(await exported(eventId, 3)).toBe(await expectedCsv(eventId));
+  });
+});
