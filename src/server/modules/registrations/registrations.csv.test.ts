@@ -41,10 +41,10 @@ const randomTexts = fc.sample(
 );
 
 beforeAll(async () => {
-  const plain = await createEvent(t.db, { eventName: "Casting Otoño", location: "La Rural, Palermo, CABA" });
-  const quoted = await createEvent(t.db, { eventName: 'Casting "Sur", =Rosario', location: "Peña 2100\nCórdoba" });
-  const unitSeparated = await createEvent(t.db, { eventName: "Casting\x1fRoto", location: "Sin, separar" });
-  const partSeparated = await createEvent(t.db, { eventName: "Casting Roto", location: "Av.\x1eLibertador" });
+  const plain = await createEvent(t.db, { eventName: "Casting Otoño", location: "La Rural, Palermo, CABA", timeslots: [{ capacity: 500 }] });
+  const quoted = await createEvent(t.db, { eventName: 'Casting "Sur", =Rosario', location: "Peña 2100\nCórdoba", timeslots: [{ capacity: 500 }] });
+  const unitSeparated = await createEvent(t.db, { eventName: "Casting\x1fRoto", location: "Sin, separar", timeslots: [{ capacity: 500 }] });
+  const partSeparated = await createEvent(t.db, { eventName: "Casting Roto", location: "Av.\x1eLibertador", timeslots: [{ capacity: 500 }] });
   const events = [plain, quoted, unitSeparated, partSeparated];
   eventIds = events.map((event) => event.id);
   const texts = [...tricky, ...randomTexts];
