@@ -2,7 +2,6 @@
  * buildApp(deps) → a ready-to-listen Fastify instance. It never listens: main.ts does, tests inject.
  */
 import { randomUUID } from "node:crypto";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -26,6 +25,7 @@ import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
 import { registerCsrfCheck } from "./http/csrf";
 import { registerErrorHandling } from "./http/error-handler";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { createAuth, type Auth } from "./modules/accounts/auth";
 import { authRoutes } from "./modules/accounts/auth.routes";
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

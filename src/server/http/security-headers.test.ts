@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../test/harness";
+import { securityHeaders } from "./security-headers";
+
+const t = useTestApp();
+
+describe("security headers", () => {
+  // The pages' (the SPA's) are checked in system.routes.test.ts, which builds a web root.
+  it("are on every kind of API response: an answer, an unknown route, a refusal, a bad body", async () => {
+    const responses = await Promise.all([
+      t.app.inject({ url: "/api/health" }),
+      t.app.inject({ url: "/api/nope" }),
+      t.app.inject({ url: "/api/events" }),
+      t.app.inject({ method: "POST", url: "/api/public/verify", payload: "{not json", headers: { "content-type": "application/json" } }),
+    ]);
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 401, 400]);
+    for (const res of responses) {
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    }
+  });
+
+  it("are worked out from helmet's own middleware, so a refused option fails at start-up", () => {
+    expect(securityHeaders({ xFrameOptions: { action: "deny" } })["x-frame-options"]).toBe("DENY");
+    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { "default-src": ["'self'"], "script-src": ["self"] } } })).toThrow();
+  });
+});
