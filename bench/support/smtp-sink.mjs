@@ -31,6 +31,5 @@ server.listen(0, "127.0.0.1", () => process.send({ port: server.server.address()
 process.on("message", (message) => {
   if (message === "counts") process.send({ counts: [...counts] });
   else if (message === "clear") counts.clear();
-  else if (message === "cpu") { const u = process.cpuUsage(); process.send({ cpu: (u.user + u.system) / 1000 }); }
 });
 process.on("disconnect", () => server.close(() => process.exit(0)));

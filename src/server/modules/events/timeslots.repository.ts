@@ -14,7 +14,7 @@
  * event_timeslots.registered_count and refuse a slot past its capacity: ADR 007); the public
  * registration relies on that alone, in one statement.
  */
-import { asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { formatTime } from "@common/dates";
 import type { Timeslot } from "@common/schemas/events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
@@ -64,17 +64,14 @@ export function createTimeslotsRepository(db: Db) {
   async function listByEvents(eventIds: string[], tx: DbOrTx = db): Promise<Map<string, Timeslot[]>> {
     const byEvent = new Map<string, Timeslot[]>(eventIds.map((id) => [id, []]));
     if (eventIds.length === 0) return byEvent;
+    // registered_count is the database's own count of the slot's registrations (ADR 007).
     const rows = await tx
-      .select({
-        slot: eventTimeslots,
-        // Written out in full: Drizzle renders columns unqualified inside a subquery.
-        registrationCount: sql<number>`(select count(*) from "model_registrations" where "model_registrations"."timeslot_id" = "event_timeslots"."id")`.mapWith(Number),
-      })
+      .select()
       .from(eventTimeslots)
       .where(inArray(eventTimeslots.eventId, eventIds))
       .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime), asc(eventTimeslots.createdAt));
-    for (const { slot, registrationCount } of rows) {
-      byEvent.get(slot.eventId)?.push(toTimeslot(slot, registrationCount));
+    for (const slot of rows) {
+      byEvent.get(slot.eventId)?.push(toTimeslot(slot, slot.registeredCount));
     }
     return byEvent;
   }
