@@ -114,7 +114,7 @@ describe("a worker killed mid-batch", () => {
     database = await openShared();
     const after = await database.db.select().from(outboxMessages);
     await database.close();
-    expect(after.filter((r) => r.status !== "sent")).toEqual([]);
+    expect(after.filter((r) => r.status !== "sent"), `the second worker's log:\n${second.output()}`).toEqual([]);
     await smtp.close();
   });
 });

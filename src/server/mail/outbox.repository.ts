@@ -1,6 +1,11 @@
 /**
  * The outbox's state changes. Every change of a row is guarded by the state it expects, so that a
  * late answer from a worker that lost its lease cannot overwrite what another worker recorded.
+ *
+ * Statements that change many rows never wait on each other in a cycle: claiming, renewing and
+ * re-queueing skip rows another statement holds, and recording (the only one that waits) locks
+ * its rows in id order. Without that, a worker renewing its claims while it records the same rows
+ * on another connection deadlocks, and PostgreSQL aborts one of the two.
  */
 import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
@@ -39,10 +44,13 @@ export function createOutboxRepository(db: DbOrTx) {
     /** A live worker renews the claims it still works on, so that only a dead worker's claims expire. */
     async renewClaims(ids: number[], now: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db
-        .update(outboxMessages)
-        .set({ claimedAt: now })
-        .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, "sending")));
+      // A row another statement holds is being recorded (or re-queued): it needs no renewal.
+      const stillSending = db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.status, "sending")))
+        .for("update", { skipLocked: true });
+      await db.update(outboxMessages).set({ claimedAt: now }).where(inArray(outboxMessages.id, stillSending));
     },
 
     /** Development (no SMTP_URL): due messages are kept, marked undelivered, and returned for the log. */
@@ -74,12 +82,19 @@ export function createOutboxRepository(db: DbOrTx) {
       // Two array parameters whatever the group's size: one short statement to parse and plan.
       const ids = items.map(({ row }) => row.id);
       const responses = items.map(({ smtpResponse }) => smtpResponse);
+      // The rows are locked in id order before they change (see the top of this file).
       const update = async (tx: DbOrTx) => {
         const result = await tx.execute<{ id: number | string; campaign_recipient_id: string | null }>(sql`
+          with locked as (
+            select id from ${outboxMessages}
+            where id = any(${sql.param(ids)}::bigint[]) and status in ('sending', 'pending')
+            order by id
+            for update
+          )
           update ${outboxMessages} as o
           set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, smtp_response = v.smtp_response, last_error = null
-          from unnest(${sql.param(ids)}::bigint[], ${sql.param(responses)}::text[]) as v(id, smtp_response)
-          where o.id = v.id and o.status in ('sending', 'pending')
+          from unnest(${sql.param(ids)}::bigint[], ${sql.param(responses)}::text[]) as v(id, smtp_response), locked
+          where o.id = v.id and o.id = locked.id
           returning o.id, o.campaign_recipient_id`);
         return (result as unknown as { rows: Array<{ id: number | string; campaign_recipient_id: string | null }> }).rows;
       };
@@ -132,6 +147,12 @@ export function createOutboxRepository(db: DbOrTx) {
       const cutoff = new Date(now.getTime() - leaseMs);
       const error = "Interrupted while sending (the worker stopped before the server's reply was recorded)";
       return db.transaction(async (tx) => {
+        // A row another statement holds is being recorded or renewed: its worker is alive.
+        const expired = tx
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedAt, cutoff)))
+          .for("update", { skipLocked: true });
         const rows = await tx
           .update(outboxMessages)
           .set({
@@ -139,7 +160,7 @@ export function createOutboxRepository(db: DbOrTx) {
             nextAttemptAt: now,
             lastError: error,
           })
-          .where(and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedAt, cutoff)))
+          .where(inArray(outboxMessages.id, expired))
           .returning({ id: outboxMessages.id, status: outboxMessages.status, recipientId: outboxMessages.campaignRecipientId });
         const gaveUp = rows.filter((row) => row.status === "failed");
         await recordCampaignDeliveries(
