@@ -131,8 +131,12 @@ test("a group opens by itself for its child path", async ({ page }) => {
   await sidebar.getByRole("button", { name: "Administration" }).click();
   await expect(sidebar.getByRole("link", { name: "Users" })).toBeHidden();
   await sidebar.getByRole("link", { name: "Events" }).click();
-  // A click does not wait for the client-side navigation: going back before it lands leaves the app.
+  // Go back only once the Events page is on screen, as a person would. The router renders its
+  // navigations in React transitions: a Back pressed before the Events page has rendered merges
+  // both navigations into one render, and the shell never sees that the path changed.
   await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Scouting Events" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
   await expect(sidebar.getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "true");
