@@ -1,8 +1,8 @@
 /**
  * The registrations CSV (SPEC.md §3 "CSV export"): its 25 columns in order, Yes/No booleans,
  * RFC 4180 quoting and neutralised formula cells (ARCHITECTURE.md invariants). Pure, the one
- * definition: the server's streamed export gives its texts to `csvCell` and has the database write
- * numbers and booleans as it does (registrations.csv.ts, held to `registrationCsvLine` by its tests).
+ * definition: the server's streamed export has the database write each cell as `csvCell` does
+ * (registrations.csv.ts, held to `registrationCsvLine` by its tests).
  */
 
 /** Excel reads a file as UTF-8 (accents intact) only when it starts with this mark. */
@@ -70,13 +70,18 @@ export interface RegistrationCsvSource {
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-// A spreadsheet runs a cell beginning with one of these as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A spreadsheet runs a cell beginning with one of these as a formula (CSV injection). */
+export const FORMULA_START_CHARACTERS = ["=", "+", "-", "@", "\t", "\r"] as const;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A text cell made harmless: a leading formula character gets an apostrophe in front. */
 export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return (FORMULA_START_CHARACTERS as readonly string[]).includes(text.charAt(0)) ? `'${text}` : text;
+}
+
+/** RFC 4180: a text holding a quote, a comma or a line break goes in quotes, its quotes doubled. */
+export function quoted(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
@@ -87,8 +92,7 @@ export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number") return String(value);
-  const text = neutralise(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return quoted(neutralise(value));
 }
 
 export function csvLine(values: readonly CsvValue[]): string {

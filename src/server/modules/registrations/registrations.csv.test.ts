@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eventTimeslots, modelRegistrations as r, scoutingEvents as e } from "../../db/schema";
 import { createEvent, createRegistration } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
+import { crlfLineEnds } from "./registrations.csv";
 import { registrationsCsvStream } from "./registrations.export";
 
-// The export's encoding (registrations.csv.ts) against @common/csv, the definition, byte for byte:
-// every path of the encoder (untouched parts, formatted parts, the event formatted once, rows read
-// again because a text holds a separator) on texts a spreadsheet or a splitter could trip on.
+// The export's encoding (registrations.csv.ts: cells written by the database, quoted by COPY on
+// PostgreSQL and by csvLineOf on PGlite) against @common/csv, the definition, byte for byte, on
+// texts a spreadsheet or a CSV reader could trip on.
 
 const t = useTestApp();
 let eventIds: string[] = [];
@@ -32,6 +33,8 @@ const tricky = [
   "📸 Estudio ñandú",
   "'ya neutralizada",
   "a,\x1f,\x1e,\"",
+  "fin de línea\x01",
+  "\x01\n\x01",
 ];
 
 // Texts PostgreSQL can store (no NUL) made of characters that matter here, and any others.
@@ -145,5 +148,46 @@ describe("the export's encoding", () => {
 
   it("does so in small batches too, event by event", async () => {
     for (const eventId of eventIds) expect(await exported(eventId, 3)).toBe(await expectedCsv(eventId));
+  });
+});
+
+describe("COPY's line ends turned into CRLF", () => {
+  // COPY's CSV with the mark (\x01) after each line's last cell: quoted cells may hold LF, CR,
+  // CRLF, doubled quotes and the mark itself, and an unquoted text may hold the mark.
+  const lines = [
+    ['a,b,"x\ny"', "1"],
+    ['"say ""hi""\n",,', ""],
+    ['"\r\n",\x01mark\x01', "2"],
+    ["plain,line", "3"],
+    ['"""",""""', ""],
+    ['"a\x01\n""\x01\n"""', "4"],
+  ];
+  const copied = lines.map(([cells, last]) => `${cells},${last}\x01\n`).join("");
+  const expected = lines.map(([cells, last]) => `${cells},${last}\r\n`).join("");
+
+  const convert = (chunks: string[]) => {
+    const lineEnds = crlfLineEnds();
+    const out = chunks.flatMap((chunk) => lineEnds.next(Buffer.from(chunk)));
+    lineEnds.end();
+    return Buffer.concat(out).toString();
+  };
+
+  it("ends lines with CRLF and leaves the line breaks and marks inside cells alone", () => {
+    expect(convert([copied])).toBe(expected);
+  });
+
+  it("does so wherever the chunks are cut", () => {
+    for (let cut = 0; cut <= copied.length; cut++) {
+      for (const second of [cut, Math.min(copied.length, cut + 1), Math.min(copied.length, cut + 5)]) {
+        expect(convert([copied.slice(0, cut), copied.slice(cut, second), copied.slice(second)])).toBe(expected);
+      }
+    }
+    expect(convert([...copied])).toBe(expected);
+  });
+
+  it("refuses output that is not COPY's: a line without its mark, or cut in the middle of a line", () => {
+    expect(() => convert(["a,b,1\n"])).toThrow(/did not end with its mark/);
+    expect(() => convert(['a,"b,1\x01\n'])).toThrow(/middle of a line/);
+    expect(() => convert(["a,b,1\x01"])).toThrow(/middle of a line/);
   });
 });

@@ -1,65 +1,46 @@
 /**
- * The export's query and the encoder of its rows: two halves of one encoding, kept together.
+ * The export's rows, written by the database. Each of the 25 cells is computed by PostgreSQL as
+ * @common/csv's `csvCell` writes it, all but the quoting: numbers as text, booleans as Yes/No, the
+ * creation time as an ISO instant, texts neutralised (a formula character at the start gets an
+ * apostrophe) and an empty text null. What is left is RFC 4180 quoting, which COPY's CSV format
+ * applies exactly as `csvCell` does (a cell holding a quote, a comma, CR or LF goes in quotes with
+ * its quotes doubled; null is an empty cell), and which `csvLineOf` applies where there is no
+ * COPY (PGlite). COPY ends its lines with LF alone: a mark before it becomes the CR (crlfLineEnds).
  *
- * Reading 25 typed columns per row through the driver cost more than the database's whole work for
- * a large export (issue 7), so the database hands over one text per row: the registration's id and
- * three parts separated by \x1e (the registration's first cells, the event's cells, the
- * registration's last cells), each part's cells separated by \x1f. Numbers and booleans arrive as
- * @common/csv writes them; every other cell arrives as the text that `csvCell` was always given,
- * and gets it here when it needs it:
- * - a registration part in which no rule of csvCell would change a cell is written as it is, its
- *   separators turned into commas byte by byte in the encoded batch;
- * - the event's part is the same for all of an event's rows and is formatted once;
- * - a row whose texts hold a separator cannot be split: its cells are read again by id.
+ * Why: reading 25 typed columns per row through the driver and encoding them in JavaScript cost
+ * more than the database's whole work for a large export (issue 7); COPY hands over finished bytes.
  */
-import { CSV_EOL, csvCell } from "@common/csv";
+import { CSV_EOL, FORMULA_START_CHARACTERS, quoted } from "@common/csv";
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { eventTimeslots, modelRegistrations as r, scoutingEvents as e } from "../../db/schema";
 import { filterCondition, type FilterOptions } from "./registrations.repository";
 
-/**
- * text: given to csvCell (what people typed, or a date or time PostgreSQL wrote as text).
- * written: a number or a boolean, already as csvCell writes it (digits, Yes/No, empty for null).
- */
-type CellKind = "text" | "written";
-interface Cell {
-  kind: CellKind;
-  /** Its text, never null (concat_ws would leave a null out and shift the cells after it). */
-  sql: SQL;
-  /** Its text in csvCellsQuery when it differs (the creation time, below). */
-  exactSql?: SQL;
-}
+const FORMULA_START_CODES = sql.raw(FORMULA_START_CHARACTERS.map((character) => character.charCodeAt(0)).join(", "));
 
-const orEmpty = (column: AnyColumn, value: SQL) => (column.notNull ? value : sql`coalesce(${value}, '')`);
-const text = (column: AnyColumn, value: SQL = sql`${column}`): Cell => ({ kind: "text", sql: orEmpty(column, value) });
-const number = (column: AnyColumn): Cell => ({ kind: "written", sql: orEmpty(column, sql`${column}::text`) });
-const yesNo = (column: AnyColumn): Cell => ({
-  kind: "written",
-  sql: orEmpty(column, sql`case when ${column} then 'Yes' when not ${column} then 'No' end`),
-});
-// HH:MM, as @common/csv's registrationCsvValues writes a slot's times.
-const hhmm = (column: AnyColumn): Cell => text(column, sql`left(${column}::text, 5)`);
+/** A text as csvCell writes it before quoting: neutralised, and null when empty (COPY quotes ""). */
+const text = (value: AnyColumn | SQL): SQL =>
+  sql`nullif(case when ascii(${value}) in (${FORMULA_START_CODES}) then '''' || ${value} else ${value} end, '')`;
+// Numbers and booleans come from the database, never from a person: written as they are.
+const number = (column: AnyColumn): SQL => sql`${column}::text`;
+const yesNo = (column: AnyColumn): SQL => sql`case when ${column} then 'Yes' when not ${column} then 'No' end`;
+// HH:MM, as registrationCsvValues writes a slot's times.
+const hhmm = (column: AnyColumn): SQL => sql`left(${column}::text, 5)`;
 
-// The 25 columns of @common/csv's registrationCsvValues, in order, in the three parts.
-const REGISTRATION_HEAD: Cell[] = [
+// The 25 columns of @common/csv's registrationCsvValues, in order.
+const CELLS: SQL[] = [
   text(r.fullName),
   number(r.age),
-  text(r.dateOfBirth, sql`${r.dateOfBirth}::text`),
+  text(sql`${r.dateOfBirth}::text`),
   text(r.location),
   text(r.email),
   text(r.phoneNumber),
   text(r.status),
   yesNo(r.emailVerified),
-  // Last, as the encoder expects: to_char cost PostgreSQL about a sixth of the export, so the packed
-  // row carries the UTC timestamp's plain text and the encoder writes it as to_char would.
-  {
-    kind: "text",
-    sql: sql`(${r.createdAt} at time zone 'UTC')::text`,
-    exactSql: sql`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  },
-];
-const EVENT: Cell[] = [text(e.eventName), text(e.eventDate, sql`${e.eventDate}::text`), text(e.location)];
-const REGISTRATION_TAIL: Cell[] = [
+  // As a JavaScript Date's toISOString (milliseconds truncated); it always starts with a digit.
+  sql`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  text(e.eventName),
+  text(sql`${e.eventDate}::text`),
+  text(e.location),
   number(r.height),
   text(r.eyeColor),
   number(r.bust),
@@ -74,141 +55,96 @@ const REGISTRATION_TAIL: Cell[] = [
   yesNo(r.attended),
   number(r.rating),
 ];
-const ALL_CELLS = [...REGISTRATION_HEAD, ...EVENT, ...REGISTRATION_TAIL];
 
-/** One exported row as the cursor returns it. */
-export interface CsvCursorRow {
-  packed: string;
-}
+export const CSV_CELL_NAMES = CELLS.map((_, i) => `c${i}`);
 
-const joined = (cells: Cell[]) =>
-  sql`concat_ws(chr(31), ${sql.join(
-    cells.map((cell) => cell.sql),
-    sql`, `,
-  )})`;
-
-const fromJoins = sql`from ${r}
-    join ${e} on ${e.id} = ${r.eventId}
-    join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}`;
-
-/** The export's query, newest first, for a server-side cursor. */
-export function csvExportQuery(filters: FilterOptions): SQL {
+/**
+ * The export's rows, newest first: one text (or null) per cell, named c0 … c24. For COPY, the last
+ * cell (a number, never quoted) ends with chr(1), which crlfLineEnds turns into the CR of CRLF.
+ */
+export function csvRowsQuery(filters: FilterOptions, options: { markLineEnds?: boolean } = {}): SQL {
   const where = filterCondition(filters);
-  return sql`select concat_ws(chr(30), ${r.id}, ${joined(REGISTRATION_HEAD)}, ${joined(EVENT)}, ${joined(REGISTRATION_TAIL)}) as "packed"
-    ${fromJoins}
+  const cells = options.markLineEnds ? [...CELLS.slice(0, -1), sql`concat(${CELLS.at(-1)}, chr(${sql.raw(String(LINE_END_MARK))}))`] : CELLS;
+  return sql`select ${sql.join(
+    cells.map((cell, i) => sql`${cell} as ${sql.identifier(CSV_CELL_NAMES[i]!)}`),
+    sql`, `,
+  )}
+    from ${r}
+    join ${e} on ${e.id} = ${r.eventId}
+    join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}
     ${where ? sql`where ${where}` : sql``}
     order by ${r.createdAt} desc, ${r.id} desc`;
 }
 
-/** One registration's 25 cells as a JSON array of texts, for a row that cannot be split. */
-export function csvCellsQuery(id: string): SQL {
-  return sql`select json_build_array(${sql.join(
-    ALL_CELLS.map((cell) => cell.exactSql ?? cell.sql),
-    sql`, `,
-  )}) as "cells"
-    ${fromJoins}
-    where ${r.id} = ${id}`;
+/** One row's line as COPY's CSV format writes it, with CRLF. */
+export function csvLineOf(cells: ReadonlyArray<string | null>): string {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (i > 0) line += ",";
+    if (cell) line += quoted(cell);
+  }
+  return line + CSV_EOL;
 }
 
-const kindsOf = (cells: Cell[]) => cells.map((cell) => cell.kind);
-const headKinds = kindsOf(REGISTRATION_HEAD);
-const eventKinds = kindsOf(EVENT);
-const tailKinds = kindsOf(REGISTRATION_TAIL);
-const allKinds = kindsOf(ALL_CELLS);
-
-function formatCells(cells: readonly string[], kinds: readonly CellKind[]): string {
-  if (cells.length !== kinds.length) throw new Error(`CSV export: ${cells.length} cells where ${kinds.length} were expected`);
-  return cells.map((cell, i) => (kinds[i] === "written" ? cell : csvCell(cell))).join(",");
-}
-
-// A part of `count` cells none of which csvCell would change: exactly count - 1 separators, no
-// quote, comma or line break, no formula character (= + - @ tab CR) at a cell's start.
-const untouched = (count: number) => {
-  const cell = '(?:[^\\x1f",\\r\\n=+\\-@\\t][^\\x1f",\\r\\n]*)?';
-  return new RegExp(`^${cell}(?:\\x1f${cell}){${count - 1}}$`);
-};
-const UNTOUCHED_HEAD = untouched(headKinds.length);
-const UNTOUCHED_TAIL = untouched(tailKinds.length);
-
-/** A registration part, its cells still separated by \x1f; undefined when it cannot be split. */
-function formatRegistrationPart(part: string, kinds: readonly CellKind[], untouchedPart: RegExp): string | undefined {
-  if (untouchedPart.test(part)) return part;
-  const cells = part.split("\x1f");
-  // Formatted cells joined by commas hold no \x1f: it is the same when the separators become commas.
-  return cells.length === kinds.length ? formatCells(cells, kinds) : undefined;
-}
-
-// PostgreSQL's text of a UTC timestamp (DateStyle ISO, its default): date, time, up to six digits
-// of fraction with the trailing zeros left out. Anything else (a BC year, another DateStyle) is
-// read again by id, with to_char.
-const PLAIN_TIMESTAMP = /^(\d{4,}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
-
-/** As to_char(…, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') writes it: milliseconds truncated, not rounded. */
-function isoTimestamp(text: string): string | undefined {
-  const match = PLAIN_TIMESTAMP.exec(text);
-  if (!match) return undefined;
-  const [, date, time, fraction = ""] = match;
-  return `${date}T${time}.${fraction.padEnd(3, "0").slice(0, 3)}Z`;
-}
-
-/** The head part with its last cell, the creation time, written as to_char would; undefined if it cannot be. */
-function withIsoCreatedAt(head: string): string | undefined {
-  const at = head.lastIndexOf("\x1f") + 1;
-  const createdAt = isoTimestamp(head.slice(at));
-  return createdAt === undefined ? undefined : head.slice(0, at) + createdAt;
-}
-
-const UNIT_SEPARATOR = 0x1f;
-const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+/** chr(1), written by COPY after each line's last cell (see csvRowsQuery); it becomes the CR of CRLF. */
+const LINE_END_MARK = 0x01;
+const CR_BYTE = Buffer.from([CR]);
+const MARK_BYTE = Buffer.from([LINE_END_MARK]);
 
 /**
- * Turns batches of cursor rows into the bytes of their CSV lines. One per export: it remembers the
- * last event. `cellsOf` reads a registration's cells (csvCellsQuery) in the cursor's snapshot.
+ * Turns COPY's line ends (the mark, then LF) into CRLF in place, chunk by chunk, wherever the
+ * chunks are cut: no byte is copied. A line break inside a quoted cell is the cell's own and
+ * stays as it is: quotes open and close in pairs (a doubled quote inside a cell closes and
+ * reopens), so a LF outside them ends a line, and the line's last cell, a number, is never quoted.
+ * `next` returns the chunk's bytes to send (a mark that ends a chunk waits for the next one).
  */
-export function createCsvEncoder(cellsOf: (id: string) => Promise<string[]>): (rows: readonly CsvCursorRow[]) => Promise<Buffer> {
-  let lastEvent: string | undefined;
-  let lastEventCells: string | undefined;
-
-  /** The line with separators still \x1f, or undefined when the row cannot be split. */
-  const lineOf = (parts: string[]): string | undefined => {
-    if (parts.length !== 4) return undefined;
-    const [, packedHead = "", event = "", tail = ""] = parts;
-    const head = withIsoCreatedAt(packedHead);
-    if (head === undefined) return undefined;
-    if (event !== lastEvent) {
-      const cells = event.split("\x1f");
-      lastEvent = event;
-      lastEventCells = cells.length === eventKinds.length ? formatCells(cells, eventKinds) : undefined;
-    }
-    if (lastEventCells === undefined) return undefined;
-    const headCells = formatRegistrationPart(head, headKinds, UNTOUCHED_HEAD);
-    const tailCells = formatRegistrationPart(tail, tailKinds, UNTOUCHED_TAIL);
-    if (headCells === undefined || tailCells === undefined) return undefined;
-    return `${headCells}\x1f${lastEventCells}\x1f${tailCells}${CSV_EOL}`;
-  };
-
-  return async (rows) => {
-    const buffers: Buffer[] = [];
-    let separated = "";
-    const flush = () => {
-      if (!separated) return;
-      const bytes = Buffer.from(separated);
-      for (let at = bytes.indexOf(UNIT_SEPARATOR); at !== -1; at = bytes.indexOf(UNIT_SEPARATOR, at + 1)) bytes[at] = COMMA;
-      buffers.push(bytes);
-      separated = "";
-    };
-    for (const { packed } of rows) {
-      const parts = packed.split("\x1e");
-      const line = lineOf(parts);
-      if (line !== undefined) {
-        separated += line;
-        continue;
+export function crlfLineEnds(): { next(chunk: Buffer): Buffer[]; end(): void } {
+  let inQuotes = false;
+  let heldMark = false;
+  return {
+    next(chunk) {
+      if (chunk.length === 0) return [];
+      const out: Buffer[] = [];
+      const markBefore = heldMark && chunk[0] === LF;
+      if (heldMark) out.push(markBefore ? CR_BYTE : MARK_BYTE);
+      heldMark = false;
+      let at = 0;
+      // The next quote at or after `at`: searched again only once passed, so a chunk without
+      // quotes is searched for them once.
+      let nextQuote = chunk.indexOf(QUOTE);
+      while (at < chunk.length) {
+        if (nextQuote !== -1 && nextQuote < at) nextQuote = chunk.indexOf(QUOTE, at);
+        if (inQuotes) {
+          if (nextQuote === -1) break;
+          inQuotes = false;
+          at = nextQuote + 1;
+          continue;
+        }
+        const lineEnd = chunk.indexOf(LF, at);
+        if (nextQuote !== -1 && (lineEnd === -1 || nextQuote < lineEnd)) {
+          inQuotes = true;
+          at = nextQuote + 1;
+          continue;
+        }
+        if (lineEnd === -1) break;
+        if (lineEnd === 0 ? !markBefore : chunk[lineEnd - 1] !== LINE_END_MARK) {
+          throw new Error("CSV export: a line from COPY did not end with its mark");
+        }
+        if (lineEnd > 0) chunk[lineEnd - 1] = CR;
+        at = lineEnd + 1;
       }
-      // A text holds a separator (nobody types one, but anybody could): its own bytes, untouched.
-      flush();
-      buffers.push(Buffer.from(formatCells(await cellsOf(parts[0] ?? ""), allKinds) + CSV_EOL));
-    }
-    flush();
-    return buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
+      if (!inQuotes && chunk[chunk.length - 1] === LINE_END_MARK) {
+        heldMark = true;
+        out.push(chunk.subarray(0, chunk.length - 1));
+      } else out.push(chunk);
+      return out;
+    },
+    end() {
+      if (heldMark || inQuotes) throw new Error("CSV export: COPY's output ended in the middle of a line");
+    },
   };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, beforeAll } from "vitest";
 import { CSV_BOM, REGISTRATION_CSV_HEADERS } from "@common/csv";
+import { seedEvent } from "../../../../scripts/lib/seed";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { registrationsCsvStream } from "./registrations.export";
@@ -133,6 +134,46 @@ describe("GET /api/registrations/export.csv", () => {
     expect(selected.slice(1).map((r) => r[0])).toEqual(['Ana "Anita" Ruiz, hija', "José Peña"]);
     const none = parseCsv((await exportCsv(`eventId=${event.id}&rating=1`)).body.slice(1));
     expect(none).toHaveLength(1);
+  });
+
+  it("searches texts holding quotes, backslashes and LIKE's wildcards as they are, and nothing else", async () => {
+    const odd = await createEvent(t.db, { timeslots: [{ capacity: 10 }] });
+    const slot = odd.timeslots[0]!.id;
+    await createRegistration(t.db, { eventId: odd.id, timeslotId: slot, fullName: "Dario D'Angelo \\ 100%_ok" });
+    await createRegistration(t.db, { eventId: odd.id, timeslotId: slot, fullName: "Dario DAngelo 1000 ok" });
+    const names = async (q: string) =>
+      parseCsv((await exportCsv(`eventId=${odd.id}&q=${encodeURIComponent(q)}`)).body.slice(1))
+        .slice(1)
+        .map((r) => r[0]);
+    expect(await names("d'angelo \\ 100%_")).toEqual(["Dario D'Angelo \\ 100%_ok"]);
+    expect(await names("100%")).toEqual(["Dario D'Angelo \\ 100%_ok"]);
+    expect(await names("dario")).toHaveLength(2);
+    // A value that would end a string literal stays a value.
+    expect(await names("' or true or '")).toEqual([]);
+    expect(await names("\\' or true --")).toEqual([]);
+  });
+
+  it("gives its connection back when the client leaves midway, however many leave", { timeout: 60_000 }, async () => {
+    const big = await seedEvent(t.db, {
+      seed: 3,
+      eventName: "Casting Grande",
+      eventDate: "2026-05-01",
+      location: "Rosario",
+      slots: [{ startTime: "10:00", endTime: "12:00", capacity: 8000 }],
+      registrations: 8000,
+    });
+    // More abandoned exports than the pool has connections (20): a connection kept by one would
+    // leave the last ones waiting for ever.
+    for (let i = 0; i < 24; i++) {
+      const stream = registrationsCsvStream(t.db, { eventId: big.id });
+      let chunks = 0;
+      for await (const chunk of stream) {
+        expect(chunk).toBeTruthy();
+        if (++chunks === 3) break; // leaving the loop destroys the stream, as a closed socket does
+      }
+    }
+    const text = (await exportCsv(`eventId=${big.id}`)).body;
+    expect(parseCsv(text.slice(1))).toHaveLength(8001);
   });
 
   it("refuses malformed ids", async () => {
