@@ -69,8 +69,39 @@ async function openPglite(dataDir: string | undefined, migrationsFolder: string)
 
 const MIGRATION_LOCK_KEY = 72_1930_555; // arbitrary, constant: serialises migrations of app processes
 
+/**
+ * pg's Pool, except that `query` gives the connection back to the pool when the server refused the
+ * statement (a unique or check violation: a duplicate registration, a full slot). pg-pool's own
+ * `query` releases the connection with the error, which closes it: every refusal then cost a new
+ * connection (a backend forked, the prepared statements prepared again), and in a rush onto full
+ * slots the refusals ran at about 150 a second, seconds apart. A refusal leaves the session ready
+ * (pg waits for ReadyForQuery before the next query); any other error (a broken socket, a FATAL
+ * from the server) still closes the connection. Calls with a callback or a submittable (a COPY,
+ * a cursor) are pg-pool's own.
+ */
+export class Pool extends pg.Pool {
+  // Every overload of pg.Pool's query, forwarded or handled below.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [config, values] = args as [string | pg.QueryConfig, unknown[] | undefined];
+    const submittable = typeof config === "object" && typeof (config as { submit?: unknown }).submit === "function";
+    if (submittable || args.some((arg) => typeof arg === "function")) return (super.query as (...a: unknown[]) => unknown)(...args);
+    return this.connect().then(async (client) => {
+      try {
+        const result = await client.query(config, values);
+        client.release();
+        return result;
+      } catch (error) {
+        const refused = error instanceof pg.DatabaseError && error.severity !== "FATAL" && error.severity !== "PANIC";
+        client.release(refused ? undefined : error instanceof Error ? error : true);
+        throw error;
+      }
+    });
+  }
+}
+
 async function openPostgres(url: string, migrationsFolder: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new Pool({ connectionString: url, max });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;

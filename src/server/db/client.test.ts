@@ -1,0 +1,44 @@
+/**
+ * The PostgreSQL pool (client.ts's Pool): a statement the server refuses leaves its connection in
+ * the pool, and a connection the server ended is replaced. PGlite has no pool: skipped there.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../test/database";
+import { openDatabase, runNamed, type Database } from "./client";
+
+const onPostgres = process.env.TEST_DB === "pg";
+let testDb: TestDatabase | undefined;
+let database: Database;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  testDb = await createTestDatabase("pg");
+  // One connection: any connection closed and opened again shows as a new backend.
+  database = await openDatabase({ url: testDb.url!, poolSize: 1 });
+});
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const backend = async () => rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
+
+describe.skipIf(!onPostgres)("the PostgreSQL pool", () => {
+  it("keeps a connection whose statement the server refused, and it answers the next query", async () => {
+    const before = await backend();
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+    await expect(runNamed(database.db, "refused", "select 1 / $1::int", [0])).rejects.toMatchObject({ code: "22012" });
+    await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
+    expect(await backend()).toBe(before);
+    expect(await runNamed<{ n: number }>(database.db, "answered", "select $1::int as n", [7])).toEqual([{ n: 7 }]);
+  });
+
+  it("replaces a connection the server ended", async () => {
+    const before = await backend();
+    await expect(database.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
+    const after = await backend();
+    expect(after).not.toBe(before);
+  });
+});
