@@ -2,12 +2,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createEvent, createRegistration } from "../test/factories";
 import { useTestApp } from "../test/harness";
-import { pgErrorCode, PG_CHECK_VIOLATION } from "./client";
+import { pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from "./client";
 import { eventTimeslots, modelRegistrations } from "./schema";
 import { pgConstraint } from "../modules/public/public.repository";
 
-// Migration 0002 (ADR 007): the database keeps each slot's registered_count and refuses any
-// statement that would put a slot past its capacity, whoever writes the registrations.
+// Migrations 0002 and 0004 (ADR 007): the database keeps each slot's registered_count and refuses
+// any statement that would put a slot past its capacity, whoever writes the registrations; and a
+// registration's slot is always a slot of its event.
 const t = useTestApp();
 
 async function counts(...slotIds: string[]): Promise<number[]> {
@@ -27,6 +28,20 @@ async function expectFull(write: Promise<unknown>) {
   expect(pgErrorCode(error)).toBe(PG_CHECK_VIOLATION);
   expect(pgConstraint(error)).toBe("event_timeslots_within_capacity");
 }
+
+describe("a registration's slot", () => {
+  it("is a slot of the registration's event: another event's slot is refused, on insert and on a move", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+    const other = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+    const refusal = (write: Promise<unknown>) => write.then(() => undefined, (e: unknown) => pgErrorCode(e));
+    expect(await refusal(createRegistration(t.db, { eventId: event.id, timeslotId: other.timeslots[0]!.id }))).toBe(PG_FOREIGN_KEY_VIOLATION);
+    const kept = await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+    expect(
+      await refusal(t.db.update(modelRegistrations).set({ timeslotId: other.timeslots[0]!.id }).where(eq(modelRegistrations.id, kept.id))),
+    ).toBe(PG_FOREIGN_KEY_VIOLATION);
+    expect(await counts(event.timeslots[0]!.id, other.timeslots[0]!.id)).toEqual([1, 0]);
+  });
+});
 
 describe("slot capacity kept by the database", () => {
   it("counts inserts and refuses the one past the capacity", async () => {
