@@ -1,6 +1,7 @@
 /**
- * The PostgreSQL pool (client.ts's Pool): a statement the server refuses leaves its connection in
- * the pool, and a connection the server ended is replaced. PGlite has no pool: skipped there.
+ * The PostgreSQL pool (client.ts's Pool) and its pipelined lanes: a statement the server refuses
+ * leaves its connection in use, a connection the server ended is replaced, and the statements
+ * sharing a pipelined connection each get their own answer. PGlite has no pool: skipped there.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,5 +41,30 @@ describe.skipIf(!onPostgres)("the PostgreSQL pool", () => {
     await expect(database.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
     const after = await backend();
     expect(after).not.toBe(before);
+  });
+
+  it("answers each of many statements sharing the pipelined lanes, refusals among them, with its own result", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => runNamed<{ n: number }>(database.db, "lane_division", "select 100 / $1::int as n", [i % 5])),
+    );
+    results.forEach((result, i) => {
+      if (i % 5 === 0) expect(result).toMatchObject({ status: "rejected", reason: { code: "22012" } });
+      else expect(result).toEqual({ status: "fulfilled", value: [{ n: Math.trunc(100 / (i % 5)) }] });
+    });
+  });
+
+  it("replaces a pipelined lane the server ended", async () => {
+    await Promise.all(Array.from({ length: 8 }, () => runNamed(database.db, "lane_ping", "select 1 as one", [])));
+    const ended = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = 'opencall-pipelined' and datname = current_database()) as t`,
+      ),
+    )[0]!.n;
+    expect(ended).toBeGreaterThan(0);
+    // Statements may fail while the lanes notice; within a moment every lane answers again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => runNamed<{ one: number }>(database.db, "lane_ping", "select 1 as one", [])));
+    expect(answers).toEqual(Array.from({ length: 8 }, () => [{ one: 1 }]));
   });
 });

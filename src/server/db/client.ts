@@ -80,6 +80,8 @@ const MIGRATION_LOCK_KEY = 72_1930_555; // arbitrary, constant: serialises migra
  * a cursor) are pg-pool's own.
  */
 export class Pool extends pg.Pool {
+  readonly lanes = new PipelinedLanes(this.options, PIPELINED_LANES);
+
   // Every overload of pg.Pool's query, forwarded or handled below.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
@@ -97,6 +99,63 @@ export class Pool extends pg.Pool {
         throw error;
       }
     });
+  }
+}
+
+/**
+ * Pipelined connections beside the pool, for the hottest statement (the public registration). Each
+ * runs its statements back to back, thousands a second: two keep two server cores busy, which is
+ * several times the worst rush a casting sees. Measured on 2 cores: 1 lane 0.46×, 2 lanes
+ * 0.54–0.65×, 3 lanes 0.52×, 4 lanes 0.49–0.55×, 8 lanes 0.46× the bare endpoint's throughput.
+ */
+const PIPELINED_LANES = 2;
+
+/**
+ * A few connections in pg's pipeline mode, shared by every caller: statements from many requests
+ * go out together and the server runs them back to back, where the pool gives each statement a
+ * connection of its own, one round trip and one wake-up of a server process each. Under a rush of
+ * registrations that is a quarter to a third of the CPU per registration, on both sides. Only for
+ * single statements outside a transaction: each is its own transaction (pg ends each with a Sync),
+ * so one refused statement does not touch the others. A connection that fails is replaced by the
+ * next call; the statements in flight on it fail with it.
+ */
+class PipelinedLanes {
+  private readonly connections: Array<Promise<pg.Client> | undefined>;
+  private next = 0;
+  private ended = false;
+
+  constructor(
+    private readonly options: pg.ClientConfig,
+    count: number,
+  ) {
+    this.connections = Array.from({ length: count }, () => undefined);
+  }
+
+  async query<T extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<T>> {
+    if (this.ended) throw new Error("the database is closed");
+    const index = this.next++ % this.connections.length;
+    const client = await (this.connections[index] ?? this.open(index));
+    return client.query<T>(config);
+  }
+
+  private open(index: number): Promise<pg.Client> {
+    const client = new pg.Client({ ...this.options, pipeline: true, application_name: "opencall-pipelined" });
+    const opened = client.connect().then(() => client);
+    const forget = () => {
+      if (this.connections[index] === opened) this.connections[index] = undefined;
+    };
+    // A broken connection must not crash the process: it is forgotten, and replaced on next use.
+    client.on("error", forget);
+    client.on("end", forget);
+    opened.catch(forget);
+    this.connections[index] = opened;
+    return opened;
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    const open = this.connections.splice(0);
+    await Promise.all(open.map((connection) => connection?.then((client) => client.end()).catch(() => {})));
   }
 }
 
@@ -125,21 +184,23 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
     close: async () => {
       if (closed) return;
       closed = true;
+      await pool.lanes.end();
       await pool.end();
     },
   };
 }
 
 /**
- * Runs a fixed statement under a name: node-postgres prepares it once per connection, and
- * PostgreSQL then skips parsing and planning it; PGlite runs it as it is. For the hottest
- * statements only (their text must never vary: the name stands for it), with positional
- * parameters, outside a transaction.
+ * Runs a fixed statement under a name, on PostgreSQL through the pipelined lanes: node-postgres
+ * prepares it once per connection, PostgreSQL then skips parsing and planning it, and statements
+ * of concurrent requests share round trips. PGlite runs it as it is. For the hottest statements
+ * only (their text must never vary: the name stands for it), with positional parameters, each a
+ * transaction of its own.
  */
 export async function runNamed<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  const result = client instanceof PGlite ? await client.query<T>(text, values) : await client.query<T & pg.QueryResultRow>({ name, text, values });
-  return result.rows;
+  const client = (db as unknown as { $client: Pool | PGlite }).$client;
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  return (await client.lanes.query<T & pg.QueryResultRow>({ name, text, values })).rows;
 }
 
 /** PostgreSQL's SQLSTATE of a failed query, looking through Drizzle's wrapper. */

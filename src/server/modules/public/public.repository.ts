@@ -15,8 +15,11 @@ export const TIMESLOT_CAPACITY = "event_timeslots_within_capacity";
 // once per connection. The slot row is locked first (FOR NO KEY UPDATE: the foreign key checks'
 // KEY SHARE locks still pass), so the statement holds one slot lock from its start and never
 // upgrades one: no cycle with a writer that locks slots FOR UPDATE (an event being edited).
+// Whether the slot has room is read under that lock, so a full slot costs no insert at all (the
+// trigger would refuse it, after the rows and the index entries had been written).
 const SLOT = `
-  select t.id from event_timeslots t join scouting_events e on e.id = t.event_id
+  select t.id, t.registered_count < t.capacity as has_room
+  from event_timeslots t join scouting_events e on e.id = t.event_id
   where t.id = $2::uuid and e.id = $1::uuid and e.status = 'active'
   for no key update of t`;
 const INSERT_REGISTRATION = `
@@ -26,16 +29,21 @@ const INSERT_REGISTRATION = `
     email_verification_expires_at, success_token_hash)
   select $1::uuid, slot.id, $3, $4::date, $5::int, $6, $7, $8, $9::int, $10::int, $11::int, $12::int, $13, $14,
     $15::boolean, $16, $17, $18::timestamptz, $19
-  from slot
+  from slot where slot.has_room
   returning id`;
-const REGISTER = `with slot as (${SLOT}) ${INSERT_REGISTRATION}`;
+// One row whatever happens: the new registration's id, or why there is none (no such active slot:
+// has_room null; a full slot: has_room false).
+const OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room`;
+const REGISTER = `with slot as (${SLOT}), registration as (${INSERT_REGISTRATION}) ${OUTCOME}`;
 const REGISTER_WITH_MAIL = `
   with slot as (${SLOT}),
   registration as (${INSERT_REGISTRATION}),
   mail as (
     insert into outbox_messages (kind, to_address, subject, text_body, html_body, message_id)
     select $20, $21, $22, $23, $24, $25 from registration)
-  select id from registration`;
+  ${OUTCOME}`;
+
+export type InsertOutcome = { created: { id: string } } | { refused: "timeslot_full" | "no_active_slot" };
 
 export interface NewRegistrationValues {
   eventId: string;
@@ -108,22 +116,24 @@ export function createPublicRepository(db: Db) {
      * is the database's: the trigger on model_registrations locks the slot row, counts the new
      * registration in, and fails the statement with check_violation on TIMESLOT_CAPACITY if the slot
      * is full (migration 0002; ADR 007). The lock is held for the statement alone: no round trip to
-     * the application while a rush waits on it. Undefined: the event is not active (any more), or
-     * the slot is not one of its slots.
+     * the application while a rush waits on it. Refused when the slot is full, or when the event is
+     * not active (any more) or the slot is not one of its slots.
      */
-    async insertRegistration(r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<{ id: string } | undefined> {
+    async insertRegistration(r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<InsertOutcome> {
       const values = [
         r.eventId, r.timeslotId, r.fullName, r.dateOfBirth, r.age, r.location, r.email, r.phoneNumber, r.height, r.bust,
         r.waist, r.hips, r.eyeColor, r.instagramHandle, r.internationalWork, r.registrationCode,
         r.emailVerificationTokenHash, r.emailVerificationExpiresAt.toISOString(), r.successTokenHash,
       ];
-      const rows = mail
-        ? await runNamed<{ id: string }>(db, "public_register", REGISTER_WITH_MAIL, [
+      type Row = { id: string | null; has_room: boolean | null };
+      const [row] = mail
+        ? await runNamed<Row>(db, "public_register", REGISTER_WITH_MAIL, [
             ...values,
             mail.kind, mail.toAddress, mail.subject, mail.textBody, mail.htmlBody, mail.messageId,
           ])
-        : await runNamed<{ id: string }>(db, "public_register_without_mail", REGISTER, values);
-      return rows[0];
+        : await runNamed<Row>(db, "public_register_without_mail", REGISTER, values);
+      if (row?.id) return { created: { id: row.id } };
+      return { refused: row?.has_room === false ? "timeslot_full" : "no_active_slot" };
     },
 
     async findBySuccessTokenHash(hash: string, tx: DbOrTx = db) {

@@ -15,7 +15,7 @@ import { enqueueEmail, newOutboxRow, type OutgoingEmail } from "../../mail/outbo
 import { recentlyRead } from "../../lib/recently-read";
 import { confirmationEmail, verificationEmail } from "./public.emails";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
-import { createPublicRepository, pgConstraint, TIMESLOT_CAPACITY } from "./public.repository";
+import { createPublicRepository, pgConstraint, TIMESLOT_CAPACITY, type InsertOutcome } from "./public.repository";
 import { newRegistrationCode } from "./registration-code";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,14 +125,19 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
           ttlHours: config.verificationTtlHours,
         }),
       });
-      if (!(await repo.insertRegistration(values, mail))) throw publicErrors.eventNotFound(); // made inactive meanwhile
+      refuseUnlessCreated(await repo.insertRegistration(values, mail));
       return result;
     } catch (error) {
       if (error instanceof AppError || registrationRefusal(error)) throw error;
       log.error({ err: error, kind: "registration_verification" }, "e-mail could not be queued; the registration is kept");
     }
-    if (!(await repo.insertRegistration(values, null))) throw publicErrors.eventNotFound();
+    refuseUnlessCreated(await repo.insertRegistration(values, null));
     return { ...result, verificationEmailQueued: false };
+  }
+
+  function refuseUnlessCreated(outcome: InsertOutcome): void {
+    if ("created" in outcome) return;
+    throw outcome.refused === "timeslot_full" ? publicErrors.timeslotFull() : publicErrors.eventNotFound(); // made inactive meanwhile
   }
 
   /**
