@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/database";
-import { openDatabase, runNamed, type Database } from "./client";
+import type pg from "pg";
+import { openDatabase, runNamed, type Database, type Pool } from "./client";
 
 const onPostgres = process.env.TEST_DB === "pg";
 let testDb: TestDatabase | undefined;
@@ -41,6 +42,17 @@ describe.skipIf(!onPostgres)("the PostgreSQL pool", () => {
     await expect(database.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
     const after = await backend();
     expect(after).not.toBe(before);
+  });
+
+  it("survives a connection that breaks while a query has it: that query fails, the next ones get a new connection", async () => {
+    const pool = (database.db as unknown as { $client: Pool }).$client;
+    const breakIt = (client: pg.PoolClient) => setTimeout(() => (client as unknown as { connection: { stream: { destroy(e: Error): void } } }).connection.stream.destroy(new Error("network gone")), 50);
+    pool.once("acquire", breakIt);
+    await expect(database.db.execute(sql`select pg_sleep(1)`)).rejects.toThrow();
+    pool.once("acquire", breakIt);
+    await expect(database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(1)`))).rejects.toThrow();
+    expect(await runNamed<{ n: number }>(database.db, "after_break", "select $1::int as n", [3])).toEqual([{ n: 3 }]);
+    expect(await backend()).toBeGreaterThan(0);
   });
 
   it("answers each of many statements sharing the pipelined lanes, refusals among them, with its own result", async () => {

@@ -82,6 +82,15 @@ const MIGRATION_LOCK_KEY = 72_1930_555; // arbitrary, constant: serialises migra
 export class Pool extends pg.Pool {
   readonly lanes = new PipelinedLanes(this.options, PIPELINED_LANES);
 
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // pg-pool listens for a connection's errors only while it is idle: a socket that breaks while a
+    // query or a transaction has it checked out would emit an unhandled 'error' and end the
+    // process. The query in flight fails with the error anyway, and the broken connection is
+    // dropped when it is released.
+    this.on("connect", (client) => client.on("error", () => {}));
+  }
+
   // Every overload of pg.Pool's query, forwarded or handled below.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
