@@ -1,7 +1,9 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./scripts/lib/precompress";
 import { isPublicVisitorPath } from "./src/common/public-paths";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -23,6 +25,17 @@ function publicVisitorEntry(): Plugin {
   };
 }
 
+/** .br and .gz beside the build's assets, served by @fastify/static's `preCompressed`. */
+function precompressedAssets(outDir: string): Plugin {
+  return {
+    name: "opencall-precompressed-assets",
+    apply: "build",
+    closeBundle() {
+      precompress(path.join(outDir, "assets"));
+    },
+  };
+}
+
 /**
  * Two builds into dist/web: the main app (index.html), then the public visitor entry (public.html,
  * `vite build -c vite.public.config.ts`). Separate builds, so the public pages never share a chunk
@@ -31,10 +44,11 @@ function publicVisitorEntry(): Plugin {
  */
 export function webConfig(entry: "main" | "public") {
   const html = entry === "main" ? "index.html" : "public.html";
+  const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
   return defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), publicVisitorEntry()],
+  plugins: [react(), tailwindcss(), publicVisitorEntry(), precompressedAssets(outDir)],
   resolve: {
     alias: {
       "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
@@ -42,7 +56,7 @@ export function webConfig(entry: "main" | "public") {
     },
   },
   build: {
-    outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
+    outDir,
     // The main build empties dist/web; the public build (second) adds to it.
     emptyOutDir: entry === "main",
     sourcemap: true,

@@ -64,6 +64,12 @@ function report(
   const cssGzip = css.reduce((sum, f) => sum + sizes(f).gzip, 0);
   console.log(`  ${"-".repeat(40)}`);
   console.log(`  ${kb(total).padStart(9)} gz ${kb(raw).padStart(9)} raw  JavaScript total (${rows.length} files)`);
+  // What the server sends a browser that accepts Brotli: the build's own .br files (spa.ts).
+  const served = rows.reduce((sum, r) => {
+    const brotli = path.join(WEB, `${r.file}.br`);
+    return sum + (existsSync(brotli) ? readFileSync(brotli).length : r.raw);
+  }, 0);
+  console.log(`  ${kb(served).padStart(9)} br            JavaScript as the server sends it (the build's .br files)`);
   console.log(`  ${kb(cssGzip).padStart(9)} gz            CSS (${css.join(", ")})`);
   if (target) console.log(`  target ≤ ${target} KB gz: ${total / 1024 <= target ? "met" : "NOT MET"}`);
   return total;

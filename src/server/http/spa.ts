@@ -33,6 +33,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/lib/precompress.ts): sent to every
+      // browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
