@@ -1,17 +1,43 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import checkFile from "eslint-plugin-check-file";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * A web feature is imported by another only through its public entry (features/<name>/index.ts):
+ * what is inside (api/, components/, pages/, hooks/) is its own.
+ */
+const webFeatures = readdirSync("src/web/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = webFeatures.map((feature) => ({
+  target: `./src/web/features/!(${feature})/**/*`,
+  from: `./src/web/features/${feature}`,
+  except: ["./index.ts"],
+  message: `Import the ${feature} feature through its public entry, @web/features/${feature}.`,
+}));
+
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "data/", "test-results/", "playwright-report/", "src/server/db/migrations/", "src/web/public/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "src/server/db/migrations/",
+      "src/web/public/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, "check-file": checkFile },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
@@ -19,24 +45,58 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": ["error", { maxDepth: 10 }],
+      "import-x/no-duplicates": "error",
       // One-way imports (STYLE.md): web and server may import common, never each other;
       // inside web: components/lib → features → app.
       "import-x/no-restricted-paths": [
         "error",
         {
           zones: [
-            { target: "./src/common", from: ["./src/server", "./src/web"], message: "common has no I/O and imports neither side." },
+            {
+              target: "./src/common",
+              from: ["./src/server", "./src/web"],
+              message: "common has no I/O and imports neither side.",
+            },
             { target: "./src/server", from: "./src/web", message: "The server never imports the web app." },
-            { target: "./src/web", from: "./src/server", message: "The web app never imports the server; share through src/common." },
+            {
+              target: "./src/web",
+              from: "./src/server",
+              message: "The web app never imports the server; share through src/common.",
+            },
             { target: "./src/web/features", from: "./src/web/app", message: "Features never import the app layer." },
             {
               target: ["./src/web/components", "./src/web/lib"],
               from: ["./src/web/features", "./src/web/app"],
               message: "Shared components and lib never import features or the app.",
             },
+            ...featureBoundaries,
           ],
         },
       ],
+      // File and folder names in kebab-case; a file's role is a dotted suffix (events.routes.ts, use-load.test.ts).
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx,js,mjs}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "{src,e2e,bench,scripts,docs}/**/": "KEBAB_CASE" }],
+    },
+  },
+  {
+    // A file or a function a person reads in one sitting (issue 14).
+    files: ["src/**/*.{ts,tsx}", "bench/**/*.ts", "scripts/**/*.{ts,mjs}", "e2e/**/*.ts"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "scripts/**/*.{ts,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}", "src/server/test/**", "src/web/test/**"],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Server modules: <feature>.<role>.ts (routes, service, repository, errors, emails…).
+    files: ["src/server/modules/**/*.ts"],
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.ts": "+([a-z0-9-]).+([a-z0-9-])*(.+([a-z0-9-]))" }],
     },
   },
   {
@@ -56,7 +116,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["node:*", "fs", "path", "pg", "fastify", "react", "react-dom"], message: "src/common is pure: no I/O, no framework." }] },
+        {
+          patterns: [
+            {
+              group: ["node:*", "fs", "path", "pg", "fastify", "react", "react-dom"],
+              message: "src/common is pure: no I/O, no framework.",
+            },
+          ],
+        },
       ],
     },
   },

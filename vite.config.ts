@@ -18,7 +18,8 @@ function publicVisitorEntry(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-        if (req.method === "GET" && isPublicVisitorPath(pathname)) req.url = `/public.html${req.url?.slice(pathname.length) ?? ""}`;
+        if (req.method === "GET" && isPublicVisitorPath(pathname))
+          req.url = `/public.html${req.url?.slice(pathname.length) ?? ""}`;
         next();
       });
     },
@@ -46,33 +47,33 @@ export function webConfig(entry: "main" | "public") {
   const html = entry === "main" ? "index.html" : "public.html";
   const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
   return defineConfig({
-  root: "src/web",
-  publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), publicVisitorEntry(), precompressedAssets(outDir)],
-  resolve: {
-    alias: {
-      "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
-      "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
+    root: "src/web",
+    publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
+    plugins: [react(), tailwindcss(), publicVisitorEntry(), precompressedAssets(outDir)],
+    resolve: {
+      alias: {
+        "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
+        "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
+      },
     },
-  },
-  build: {
-    outDir,
-    // The main build empties dist/web; the public build (second) adds to it.
-    emptyOutDir: entry === "main",
-    sourcemap: true,
-    // Which files each entry and page loads (bench/public-bundle.bench.ts).
-    manifest: `.vite/manifest-${entry}.json`,
-    // Every browser the app supports has modulepreload; the polyfill would cost every page bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      input: { [entry]: fileURLToPath(new URL(`./src/web/${html}`, import.meta.url)) },
+    build: {
+      outDir,
+      // The main build empties dist/web; the public build (second) adds to it.
+      emptyOutDir: entry === "main",
+      sourcemap: true,
+      // Which files each entry and page loads (bench/public-bundle.bench.ts).
+      manifest: `.vite/manifest-${entry}.json`,
+      // Every browser the app supports has modulepreload; the polyfill would cost every page bytes.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: { [entry]: fileURLToPath(new URL(`./src/web/${html}`, import.meta.url)) },
+      },
     },
-  },
-  server: {
-    port: Number(process.env.PORT ?? 3000),
-    strictPort: true,
-    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
+    server: {
+      port: Number(process.env.PORT ?? 3000),
+      strictPort: true,
+      proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    },
   });
 }
 

@@ -27,7 +27,9 @@ const MAIL_FROM = "OpenCall <no-reply@agency.test>";
  * worker and the bare loops are measured without sharing their event loop with the server.
  */
 async function startSink() {
-  const child = fork(fileURLToPath(new URL("./support/smtp-sink.mjs", import.meta.url)), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(fileURLToPath(new URL("./support/smtp-sink.mjs", import.meta.url)), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const next = <T>() => new Promise<T>((resolve) => child.once("message", (message) => resolve(message as T)));
   const { port } = await next<{ port: number }>();
   const counts = async () => {
@@ -78,7 +80,14 @@ async function bareLoop(smtpUrl: string, messages: number, tag: string): Promise
   const started = performance.now();
   await Promise.all(
     Array.from({ length: messages }, (_, i) =>
-      transporter.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<bare-${tag}-${i}@bench>` }),
+      transporter.sendMail({
+        from: MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<bare-${tag}-${i}@bench>`,
+      }),
     ),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -93,7 +102,14 @@ async function sequentialLoop(smtpUrl: string, messages: number, tag: string): P
   const mail = testEmail();
   const started = performance.now();
   for (let i = 0; i < messages; i++) {
-    await transporter.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<seq-${tag}-${i}@bench>` });
+    await transporter.sendMail({
+      from: MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<seq-${tag}-${i}@bench>`,
+    });
   }
   const seconds = (performance.now() - started) / 1000;
   transporter.close();
@@ -105,7 +121,12 @@ async function workerRound(db: Db, smtpUrl: string, messages: number) {
   await db.transaction(async (tx) => {
     for (let i = 0; i < messages; i++) await enqueueEmail(tx, testEmail());
   });
-  const config = { ...loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/opencall-bench" }), smtpUrl, mailFrom: MAIL_FROM, mailRatePerSecond: 10_000 };
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/opencall-bench" }),
+    smtpUrl,
+    mailFrom: MAIL_FROM,
+    mailRatePerSecond: 10_000,
+  };
   let recorded = 0;
   const worker = createOutboxWorker({
     db,

@@ -84,7 +84,12 @@ report(
   "features/public/pages/register-page.tsx",
   90,
 );
-report(publicManifest, "/verify/{token} (public.html + verify page; jsPDF only on the download click)", "public.html", "features/public/pages/verify-page.tsx");
+report(
+  publicManifest,
+  "/verify/{token} (public.html + verify page; jsPDF only on the download click)",
+  "public.html",
+  "features/public/pages/verify-page.tsx",
+);
 report(mainManifest, "main app entry (index.html), for comparison", "index.html", undefined);
 const lazyPdf = Object.entries(publicManifest).find(([key]) => key.includes("jspdf"));
 if (lazyPdf) console.log(`\njsPDF chunk, loaded on the download click only: ${kb(sizes(lazyPdf[1].file).gzip)} gz`);

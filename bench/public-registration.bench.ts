@@ -102,10 +102,17 @@ try {
       body: registrationBody(slots[i % slots.length]!, { email: `bench-${offset + i}@example.com` }),
     }));
   const bareRequests = (n: number, offset = 0) =>
-    Array.from({ length: n }, (_, i) => ({ path: "/bare", body: registrationBody(event.timeslots[0]!.id, { email: `bare-${offset + i}@example.com` }) }));
+    Array.from({ length: n }, (_, i) => ({
+      path: "/bare",
+      body: registrationBody(event.timeslots[0]!.id, { email: `bare-${offset + i}@example.com` }),
+    }));
 
   // Warm both up (JIT, pools, connections) outside the measurement.
-  await load({ port: appPort, clients: CLIENTS, requests: appRequests(warmEvent.id, [warmEvent.timeslots[0]!.id], 1000, 100_000) });
+  await load({
+    port: appPort,
+    clients: CLIENTS,
+    requests: appRequests(warmEvent.id, [warmEvent.timeslots[0]!.id], 1000, 100_000),
+  });
   await load({ port: barePort, clients: CLIENTS, requests: bareRequests(1000, 100_000) });
 
   const slotIds = event.timeslots.map((s) => s.id);
@@ -113,7 +120,11 @@ try {
     `PostgreSQL, ${CLIENTS} concurrent clients (closed loop, client in a worker thread), ${REQUESTS} requests per run, ` +
       `pool ${POOL_SIZE}, one event with ${SLOTS} slots × ${CAPACITY}\n`,
   );
-  const bareStats = describe("bare Fastify + pg insert", await load({ port: barePort, clients: CLIENTS, requests: bareRequests(REQUESTS) }), REQUESTS);
+  const bareStats = describe(
+    "bare Fastify + pg insert",
+    await load({ port: barePort, clients: CLIENTS, requests: bareRequests(REQUESTS) }),
+    REQUESTS,
+  );
   const appRun = await load({ port: appPort, clients: CLIENTS, requests: appRequests(event.id, slotIds, REQUESTS) });
   const created = appRun.statuses[201] ?? 0;
   const appStats = describe("OpenCall registration (201s)", appRun, created);
@@ -127,7 +138,12 @@ try {
     port: appPort,
     clients: CLIENTS,
     ratePerSecond: OPEN_RATE,
-    requests: appRequests(openEvent.id, openEvent.timeslots.map((s) => s.id), OPEN_RATE * 5, 200_000),
+    requests: appRequests(
+      openEvent.id,
+      openEvent.timeslots.map((s) => s.id),
+      OPEN_RATE * 5,
+      200_000,
+    ),
   });
   const openStats = describe(`OpenCall at ${OPEN_RATE}/s offered (open loop)`, openRun, openRun.statuses[201] ?? 0);
 
@@ -138,7 +154,9 @@ try {
     group by t.id, t.capacity
     having count(r.id) > t.capacity`);
   const overbookedRows = (Array.isArray(overbooked) ? overbooked : (overbooked as { rows: unknown[] }).rows).length;
-  const outbox = await pool.query<{ n: string }>("select count(*) as n from outbox_messages where kind = 'registration_verification'");
+  const outbox = await pool.query<{ n: string }>(
+    "select count(*) as n from outbox_messages where kind = 'registration_verification'",
+  );
 
   console.log(`\nregistrations created: ${created} of ${SLOTS * CAPACITY} spots; timeslot_full: ${appRun.statuses[409] ?? 0}`);
   console.log(`verification e-mails queued (incl. warm-up): ${outbox.rows[0]?.n}`);

@@ -23,7 +23,8 @@ if (!process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -121,9 +122,13 @@ try {
   const exportCsv = () =>
     new Promise<{ status: number; bytes: number; lines: number; seconds: number }>((resolve, reject) => {
       const url = `http://127.0.0.1:${port}/api/registrations/export.csv?eventId=${event.id}`;
-      const client = fork(fileURLToPath(new URL("./support/http-read.mjs", import.meta.url)), [JSON.stringify({ url, headers: { cookie } })], {
-        execArgv: [],
-      });
+      const client = fork(
+        fileURLToPath(new URL("./support/http-read.mjs", import.meta.url)),
+        [JSON.stringify({ url, headers: { cookie } })],
+        {
+          execArgv: [],
+        },
+      );
       client.once("message", (result) => resolve(result as { status: number; bytes: number; lines: number; seconds: number }));
       client.once("error", reject);
       client.once("exit", (code) => code !== 0 && reject(new Error(`the CSV client exited with ${code}`)));
@@ -135,7 +140,8 @@ try {
   const { status, bytes, lines, seconds: csvSeconds } = await exportCsv();
   clearInterval(sampler);
   sample();
-  if (status !== 200 || lines !== ROWS + 1) throw new Error(`export answered ${status} with ${lines} lines, expected ${ROWS + 1}`);
+  if (status !== 200 || lines !== ROWS + 1)
+    throw new Error(`export answered ${status} with ${lines} lines, expected ${ROWS + 1}`);
 
   const copyQuery = `select r.full_name, r.age, r.date_of_birth, r.location, r.email, r.phone_number, r.status, r.email_verified, r.created_at, e.event_name, e.event_date, e.location, r.height, r.eye_color, r.bust, r.waist, r.hips, r.instagram_handle, r.international_work, r.registration_code, t.start_time, t.end_time, r.liked, r.attended, r.rating from model_registrations r join scouting_events e on e.id = r.event_id join event_timeslots t on t.id = r.timeslot_id where r.event_id = '${event.id}' order by r.created_at desc, r.id desc`;
   started = performance.now();
@@ -148,7 +154,9 @@ try {
   // the collector had not yet reclaimed, so it is printed for information only.
   const growth = rssPeak - rssBefore;
   const ratio = csvSeconds / copySeconds;
-  console.log(`CSV export of ${ROWS} rows through the app: ${csvSeconds.toFixed(2)} s, ${mb(bytes)}, RSS growth ${mb(rssPeak - rssBefore)}, heap peak growth (garbage included) ${mb(heapPeak - heapBefore)}`);
+  console.log(
+    `CSV export of ${ROWS} rows through the app: ${csvSeconds.toFixed(2)} s, ${mb(bytes)}, RSS growth ${mb(rssPeak - rssBefore)}, heap peak growth (garbage included) ${mb(heapPeak - heapBefore)}`,
+  );
   console.log(`psql \\copy of the same rows:               ${copySeconds.toFixed(2)} s, ${mb(copied.byteLength)}`);
   console.log(`(the untimed warm-up export before it:       ${warmUpSeconds.toFixed(2)} s)`);
   console.log(

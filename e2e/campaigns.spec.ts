@@ -6,7 +6,11 @@
 import { expect, test } from "./fixtures";
 import { signInAsSuperadmin } from "./support/session";
 
-test("an admin sends an HTML campaign to two registrants and each gets one sanitised message", async ({ page, baseURL, mailbox }) => {
+test("an admin sends an HTML campaign to two registrants and each gets one sanitised message", async ({
+  page,
+  baseURL,
+  mailbox,
+}) => {
   await signInAsSuperadmin(page, baseURL);
   const stamp = `${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
   const created = await page.request.post("/api/events", {

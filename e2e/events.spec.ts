@@ -46,7 +46,14 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
     timeslots: Array<{ startTime: string; endTime: string; capacity: number; availableSpots: number }>;
   }>;
   const created = events.find((e) => e.eventName === name)!;
-  expect(created.timeslots.map(({ startTime, endTime, capacity, availableSpots }) => ({ startTime, endTime, capacity, availableSpots }))).toEqual([
+  expect(
+    created.timeslots.map(({ startTime, endTime, capacity, availableSpots }) => ({
+      startTime,
+      endTime,
+      capacity,
+      availableSpots,
+    })),
+  ).toEqual([
     { startTime: "10:00", endTime: "11:00", capacity: 8, availableSpots: 8 },
     { startTime: "11:00", endTime: "12:00", capacity: 10, availableSpots: 10 },
   ]);

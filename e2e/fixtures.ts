@@ -35,9 +35,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // would wait forever; its content is a message, not the app's UI.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 export const test = base.extend<{ mailbox: Mailbox }>({
@@ -51,9 +49,7 @@ export const test = base.extend<{ mailbox: Mailbox }>({
       waitFor: async (to, subject, timeoutMs = 15_000) => {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
-          const found = readMailbox(dir).find(
-            (m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)),
-          );
+          const found = readMailbox(dir).find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
           if (found) return found;
           if (Date.now() > deadline) throw new Error(`no e-mail to ${to}${subject ? ` matching ${subject}` : ""}`);
           await new Promise((r) => setTimeout(r, 200));

@@ -45,7 +45,9 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   await page.getByRole("button", { name: "Enviar registro" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "campos para corregir" });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole("link", { name: /Elegí un horario: Por favor selecciona un horario disponible\./ })).toBeVisible();
+  await expect(
+    summary.getByRole("link", { name: /Elegí un horario: Por favor selecciona un horario disponible\./ }),
+  ).toBeVisible();
   await summary.getByRole("link", { name: /^Nombre completo:/ }).click();
   await expect(page.getByLabel("Nombre completo", { exact: true })).toBeFocused();
 
@@ -123,7 +125,7 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
     "89 cm",
     "Marrón claro",
     "@maria.nunez",
-    "Contrato internacional",
+    "Trabajo internacional",
     "Sí",
     "Información importante",
     "Traé tu ficha impresa",

@@ -72,7 +72,9 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   await page.getByRole("button", { name: "Asistieron" }).click();
   const [all] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar CSV" }).click()]);
   expect(all.suggestedFilename()).toBe("scouting.csv");
-  const attended = readFileSync((await all.path())!, "utf8").trim().split("\r\n");
+  const attended = readFileSync((await all.path())!, "utf8")
+    .trim()
+    .split("\r\n");
   expect(attended.length).toBeGreaterThan(1);
   expect(attended.slice(1).every((line) => line.split(",").at(-2) === "Yes")).toBe(true);
   await page.getByRole("button", { name: "Asistieron" }).click();
@@ -82,7 +84,7 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   await page.getByRole("link", { name: `Editar registro de ${SEED.pendingName}` }).click();
   await expect(page.getByRole("heading", { name: "Editar Registro" })).toBeVisible();
   await expect(page.getByLabel("Edad")).toHaveValue(/\d+/);
-  await page.getByLabel("Ubicación").fill("Villa Carlos Paz");
+  await page.getByLabel("Ciudad / localidad").fill("Villa Carlos Paz");
   await page.getByRole("button", { name: "Guardar Cambios" }).click();
   await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations$/);
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total})` })).toBeVisible();

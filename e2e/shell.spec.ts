@@ -154,7 +154,9 @@ test.describe("sign-out", () => {
     await signInFresh(page, baseURL);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/dashboard/scouting/events");
-    await shell(page).sidebar.getByRole("button", { name: /^Theme/ }).click();
+    await shell(page)
+      .sidebar.getByRole("button", { name: /^Theme/ })
+      .click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await shell(page).sidebar.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -6,7 +6,12 @@ import { randomBytes } from "node:crypto";
 import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
 import { E2E_SUPERADMIN } from "./support/constants";
 
-test("sign-up → e-mail verification → pending screen → approval → sign-in → sign-out", async ({ page, browser, baseURL, mailbox }) => {
+test("sign-up → e-mail verification → pending screen → approval → sign-in → sign-out", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const email = `nueva-${randomBytes(3).toString("hex")}@example.com`;
   const password = "una-clave-bien-larga";
 

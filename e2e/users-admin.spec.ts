@@ -6,7 +6,12 @@ import { randomBytes } from "node:crypto";
 import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
 import { E2E_SUPERADMIN } from "./support/constants";
 
-test("the superadmin creates an admin (refused and allowed domain) and deletes a user", async ({ page, browser, baseURL, mailbox }) => {
+test("the superadmin creates an admin (refused and allowed domain) and deletes a user", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const suffix = randomBytes(3).toString("hex");
   const origin = { origin: baseURL! };
   // A member to delete later, with a session open elsewhere.

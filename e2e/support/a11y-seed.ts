@@ -43,7 +43,10 @@ async function seed(): Promise<A11yData> {
     body: JSON.stringify({ email: E2E_SUPERADMIN.email, password: E2E_SUPERADMIN.password }),
   });
   if (!signIn.ok) throw new Error(`sign-in: ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const event = await call<{ id: string; timeslots: Array<{ id: string }> }>(base, "/api/events", {
     method: "POST",

@@ -17,8 +17,16 @@ const { db } = database;
 
 for (const staff of [SEED.member, SEED.admin]) {
   const id = randomUUID();
-  await db.insert(users).values({ id, name: staff.name, email: staff.email, emailVerified: true, role: staff.role, status: "approved" });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: await hashPassword(staff.password) });
+  await db
+    .insert(users)
+    .values({ id, name: staff.name, email: staff.email, emailVerified: true, role: staff.role, status: "approved" });
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: await hashPassword(staff.password),
+  });
 }
 
 const event = await seedEvent(db, {

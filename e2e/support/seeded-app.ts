@@ -19,7 +19,9 @@ export interface SeededApp {
 export async function startSeededApp(): Promise<SeededApp> {
   const root = mkdtempSync(path.join(tmpdir(), "opencall-e2e-registrations-"));
   const dataDir = path.join(root, "data");
-  const output = execFileSync(path.resolve("node_modules/.bin/tsx"), ["e2e/support/seed-registrations.ts", dataDir], { encoding: "utf8" });
+  const output = execFileSync(path.resolve("node_modules/.bin/tsx"), ["e2e/support/seed-registrations.ts", dataDir], {
+    encoding: "utf8",
+  });
   const { eventId } = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as { eventId: string };
   const app: RunningApp = await startApp({
     DATA_DIR: dataDir,

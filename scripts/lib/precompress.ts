@@ -28,7 +28,10 @@ export function precompress(dir: string): number {
     if (existsSync(`${file}.gz`) && statSync(`${file}.gz`).mtimeMs >= mtimeMs) continue;
     const content = readFileSync(file);
     const brotli = brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
     });
     if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
     const gzip = gzipSync(content, { level: 9 });

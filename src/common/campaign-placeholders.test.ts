@@ -22,9 +22,7 @@ describe("fillPlaceholders", () => {
 
   it("passes values through the encoder, never the template", () => {
     const encode = (v: string) => v.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-    expect(fillPlaceholders("<b>{nombre}</b> en {evento}", values, encode)).toBe(
-      "<b>Ana &lt;Pérez&gt;</b> en Casting &amp; Co",
-    );
+    expect(fillPlaceholders("<b>{nombre}</b> en {evento}", values, encode)).toBe("<b>Ana &lt;Pérez&gt;</b> en Casting &amp; Co");
   });
 
   it("does not re-expand a value that itself looks like a placeholder", () => {

@@ -17,7 +17,5 @@ export function fillPlaceholders(
   values: PlaceholderValues,
   encode: (value: string) => string = (value) => value,
 ): string {
-  return template.replace(PATTERN, (_match, name: string) =>
-    encode(values[name.toLowerCase() as CampaignPlaceholder]),
-  );
+  return template.replace(PATTERN, (_match, name: string) => encode(values[name.toLowerCase() as CampaignPlaceholder]));
 }

@@ -9,6 +9,7 @@ import {
   registrationCsvLine,
   type RegistrationCsvSource,
 } from "./csv";
+import { REGISTRANT_FIELD_NAMES, registrantFields } from "./registrant/fields";
 
 /** A minimal RFC 4180 reader, to check that what we write reads back as the same cells. */
 function parseCsvLine(line: string): string[] {
@@ -61,28 +62,59 @@ const sample: RegistrationCsvSource = {
   rating: null,
 };
 
+const SPEC_HEADERS =
+  "Full Name,Age,Date of Birth,Location,Email,Phone Number,Status,Email Verified,Created At,Event Name,Event Date,Event Location,Height,Eye Color,Bust,Waist,Hips,Instagram Handle,International Work,Registration Code,Timeslot Start,Timeslot End,Liked,Attended,Rating";
+
 describe("the registrations CSV", () => {
-  it("starts with the BOM and the 25 headers of SPEC.md §3, in order", () => {
+  it("starts with the BOM and the 25 headers of SPEC.md §3, in order, a field added since after International Work", () => {
     const head = registrationCsvHead();
     expect(head.startsWith(CSV_BOM)).toBe(true);
-    expect(REGISTRATION_CSV_HEADERS).toHaveLength(25);
-    expect(head.slice(1)).toBe(
-      "Full Name,Age,Date of Birth,Location,Email,Phone Number,Status,Email Verified,Created At,Event Name,Event Date,Event Location,Height,Eye Color,Bust,Waist,Hips,Instagram Handle,International Work,Registration Code,Timeslot Start,Timeslot End,Liked,Attended,Rating\r\n",
-    );
+    expect(head.endsWith("\r\n")).toBe(true);
+    const headers = head.slice(1, -2).split(",");
+    const spec = SPEC_HEADERS.split(",");
+    expect(headers.filter((h) => spec.includes(h))).toEqual(spec);
+    const added = REGISTRANT_FIELD_NAMES.map((name) => registrantFields[name].csvHeader).filter((h) => !spec.includes(h));
+    const afterInternationalWork = headers.indexOf("International Work") + 1;
+    expect(headers).toEqual([...spec.slice(0, afterInternationalWork), ...added, ...spec.slice(afterInternationalWork)]);
+    expect(REGISTRATION_CSV_HEADERS).toEqual(headers);
   });
 
-  it("writes one line of 25 cells per registration with Yes/No booleans and empty nulls", () => {
+  it("writes one line per registration, a cell per column, with Yes/No booleans and empty nulls", () => {
     const cells = parseCsvLine(registrationCsvLine(sample).replace(/\r\n$/, ""));
-    expect(cells).toHaveLength(25);
-    expect(cells).toEqual([
-      "José Peña", "22", "2004-05-17", "Córdoba, Argentina", "jose@example.com", "1155551234", "confirmed", "Yes",
-      "2026-01-10T13:00:00.000Z", "Casting Ñandú", "2026-03-05", "Av. Corrientes 1234", "178", "Marrón", "", "60",
-      "90", "'@jose", "No", "OC-ABC123", "10:00", "11:00", "Yes", "No", "",
+    expect(cells).toHaveLength(REGISTRATION_CSV_HEADERS.length);
+    const spec = SPEC_HEADERS.split(",");
+    const bySpecHeader = spec.map((header) => cells[REGISTRATION_CSV_HEADERS.indexOf(header)]);
+    expect(bySpecHeader).toEqual([
+      "José Peña",
+      "22",
+      "2004-05-17",
+      "Córdoba, Argentina",
+      "jose@example.com",
+      "1155551234",
+      "confirmed",
+      "Yes",
+      "2026-01-10T13:00:00.000Z",
+      "Casting Ñandú",
+      "2026-03-05",
+      "Av. Corrientes 1234",
+      "178",
+      "Marrón",
+      "",
+      "60",
+      "90",
+      "'@jose",
+      "No",
+      "OC-ABC123",
+      "10:00",
+      "11:00",
+      "Yes",
+      "No",
+      "",
     ]);
   });
 
   it("neutralises cells that a spreadsheet would run as formulas", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell("+54 11")).toBe("'+54 11");
     expect(csvCell("-5")).toBe("'-5");
     expect(csvCell("@cmd")).toBe("'@cmd");
@@ -90,6 +122,16 @@ describe("the registrations CSV", () => {
     expect(csvCell("\rx")).toBe(`"'\rx"`);
     expect(csvCell("María")).toBe("María");
     expect(csvCell(-5)).toBe("-5");
+  });
+
+  it("neutralises formulas behind zero-width characters and in full-width form", () => {
+    for (const zeroWidth of ["\u200B", "\u200C", "\u200D", "\uFEFF", "\u2060"]) {
+      for (const start of ["=", "+", "-", "@"]) expect(csvCell(`${zeroWidth}${start}1+1`)).toBe(`'${zeroWidth}${start}1+1`);
+    }
+    expect(csvCell("\u200B\u2060=1+1")).toBe("'\u200B\u2060=1+1");
+    for (const fullWidth of ["\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"]) expect(csvCell(`${fullWidth}1+1`)).toBe(`'${fullWidth}1+1`);
+    expect(csvCell("\u200BMaría")).toBe("\u200BMaría");
+    expect(csvCell("María＝")).toBe("María＝");
   });
 
   it("reads back every text as written (after neutralisation), whatever it holds", () => {

@@ -1,51 +1,30 @@
 /**
- * The registrations CSV (SPEC.md §3 "CSV export"): its 25 columns in order, Yes/No booleans,
- * RFC 4180 quoting and neutralised formula cells (ARCHITECTURE.md invariants). Pure, the one
- * definition: the server's streamed export has the database write each cell as `csvCell` does
- * (registrations.csv.ts, held to `registrationCsvLine` by its tests).
+ * The registrations CSV (SPEC.md §3 "CSV export"): its 25 columns in order (then any registrant
+ * field added since), Yes/No booleans, RFC 4180 quoting and neutralised formula cells
+ * (ARCHITECTURE.md invariants). Pure, the one definition: the server's streamed export has the
+ * database write each cell as `csvCell` does (registrations.csv.ts, held to `registrationCsvLine`
+ * by its tests).
  */
+import {
+  REGISTRANT_FIELD_NAMES,
+  registrantFields,
+  type FieldDefinition,
+  type FieldKind,
+  type RegistrantFieldName,
+  type RegistrantValues,
+} from "./registrant/fields";
 
 /** Excel reads a file as UTF-8 (accents intact) only when it starts with this mark. */
 export const CSV_BOM = "\uFEFF";
 export const CSV_FILENAME = "scouting.csv";
 export const CSV_EOL = "\r\n";
 
-export const REGISTRATION_CSV_HEADERS = [
-  "Full Name",
-  "Age",
-  "Date of Birth",
-  "Location",
-  "Email",
-  "Phone Number",
-  "Status",
-  "Email Verified",
-  "Created At",
-  "Event Name",
-  "Event Date",
-  "Event Location",
-  "Height",
-  "Eye Color",
-  "Bust",
-  "Waist",
-  "Hips",
-  "Instagram Handle",
-  "International Work",
-  "Registration Code",
-  "Timeslot Start",
-  "Timeslot End",
-  "Liked",
-  "Attended",
-  "Rating",
-] as const;
+/** What a cell holds, which decides how it is written (here and by the database's export). */
+export type CsvCellKind = "text" | "date" | "number" | "yesNo" | "timestamp" | "time";
 
-/** One exported registration, as the database gives it (dates as strings, times as HH:MM[:SS]). */
-export interface RegistrationCsvSource {
-  fullName: string;
+/** What one exported line is made of: the registrant's values, the registration's and its event's. */
+export type RegistrationCsvSource = RegistrantValues & {
   age: number;
-  dateOfBirth: string;
-  location: string;
-  email: string;
-  phoneNumber: string;
   status: string;
   emailVerified: boolean;
   /** ISO timestamp. */
@@ -53,30 +32,101 @@ export interface RegistrationCsvSource {
   eventName: string;
   eventDate: string;
   eventLocation: string;
-  height: number;
-  eyeColor: string | null;
-  bust: number | null;
-  waist: number | null;
-  hips: number | null;
-  instagramHandle: string | null;
-  internationalWork: boolean;
   registrationCode: string;
+  /** HH:MM[:SS] */
   timeslotStart: string | null;
   timeslotEnd: string | null;
   liked: boolean;
   attended: boolean;
   rating: number | null;
+};
+
+export interface CsvColumn {
+  header: string;
+  key: keyof RegistrationCsvSource;
+  kind: CsvCellKind;
 }
+
+const cellKindOf: Record<FieldKind, CsvCellKind> = {
+  text: "text",
+  email: "text",
+  phone: "text",
+  instagram: "text",
+  choice: "text",
+  birthDate: "date",
+  measurement: "number",
+  yesNo: "yesNo",
+};
+
+const fieldColumn = (name: RegistrantFieldName): CsvColumn => {
+  const { csvHeader, kind }: FieldDefinition = registrantFields[name];
+  return { header: csvHeader, key: name, kind: cellKindOf[kind] };
+};
+const column = (header: string, key: keyof RegistrationCsvSource, kind: CsvCellKind): CsvColumn => ({ header, key, kind });
+
+/** SPEC.md §3's 25 columns, in order. */
+const SPEC_COLUMNS: CsvColumn[] = [
+  fieldColumn("fullName"),
+  column("Age", "age", "number"),
+  fieldColumn("dateOfBirth"),
+  fieldColumn("location"),
+  fieldColumn("email"),
+  fieldColumn("phoneNumber"),
+  column("Status", "status", "text"),
+  column("Email Verified", "emailVerified", "yesNo"),
+  column("Created At", "createdAt", "timestamp"),
+  column("Event Name", "eventName", "text"),
+  column("Event Date", "eventDate", "date"),
+  column("Event Location", "eventLocation", "text"),
+  fieldColumn("height"),
+  fieldColumn("eyeColor"),
+  fieldColumn("bust"),
+  fieldColumn("waist"),
+  fieldColumn("hips"),
+  fieldColumn("instagramHandle"),
+  fieldColumn("internationalWork"),
+  column("Registration Code", "registrationCode", "text"),
+  column("Timeslot Start", "timeslotStart", "time"),
+  column("Timeslot End", "timeslotEnd", "time"),
+  column("Liked", "liked", "yesNo"),
+  column("Attended", "attended", "yesNo"),
+  column("Rating", "rating", "number"),
+];
+
+/**
+ * The file's columns: SPEC.md's, with every registrant field they do not name (a field added since)
+ * after 'International Work', the last of the registrant's, in the fields' order.
+ */
+export const REGISTRATION_CSV_COLUMNS: readonly CsvColumn[] = (() => {
+  const added = REGISTRANT_FIELD_NAMES.filter((name) => !SPEC_COLUMNS.some((c) => c.key === name)).map(fieldColumn);
+  const after = SPEC_COLUMNS.findIndex((c) => c.key === "internationalWork") + 1;
+  return [...SPEC_COLUMNS.slice(0, after), ...added, ...SPEC_COLUMNS.slice(after)];
+})();
+
+export const REGISTRATION_CSV_HEADERS: readonly string[] = REGISTRATION_CSV_COLUMNS.map((c) => c.header);
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** A spreadsheet runs a cell beginning with one of these as a formula (CSV injection). */
-export const FORMULA_START_CHARACTERS = ["=", "+", "-", "@", "\t", "\r"] as const;
+/**
+ * A spreadsheet runs a cell beginning with one of these as a formula (CSV injection); some also
+ * read the full-width forms (＝ ＋ － ＠) as the ASCII ones.
+ */
+export const FORMULA_START_CHARACTERS = ["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"] as const;
+/**
+ * Invisible characters a spreadsheet may drop before reading a cell, so "\u200B=1+1" can still run
+ * as a formula: they are looked through when deciding whether a cell starts with a formula.
+ */
+export const ZERO_WIDTH_CHARACTERS = ["\u200B", "\u200C", "\u200D", "\uFEFF", "\u2060"] as const;
 const NEEDS_QUOTES = /[",\r\n]/;
+const LEADING_ZERO_WIDTH = new RegExp(`^(?:${ZERO_WIDTH_CHARACTERS.join("|")})+`);
 
-/** A text cell made harmless: a leading formula character gets an apostrophe in front. */
+/**
+ * A text cell made harmless: one starting with a formula character, zero-width characters before it
+ * or not, gets an apostrophe in front.
+ */
 export function neutralise(text: string): string {
-  return (FORMULA_START_CHARACTERS as readonly string[]).includes(text.charAt(0)) ? `'${text}` : text;
+  const start = text.replace(LEADING_ZERO_WIDTH, "").charAt(0);
+  return (FORMULA_START_CHARACTERS as readonly string[]).includes(start) ? `'${text}` : text;
 }
 
 /** RFC 4180: a text holding a quote, a comma or a line break goes in quotes, its quotes doubled. */
@@ -107,33 +157,7 @@ export function registrationCsvHead(): string {
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
 export function registrationCsvValues(r: RegistrationCsvSource): CsvValue[] {
-  return [
-    r.fullName,
-    r.age,
-    r.dateOfBirth,
-    r.location,
-    r.email,
-    r.phoneNumber,
-    r.status,
-    r.emailVerified,
-    r.createdAt,
-    r.eventName,
-    r.eventDate,
-    r.eventLocation,
-    r.height,
-    r.eyeColor,
-    r.bust,
-    r.waist,
-    r.hips,
-    r.instagramHandle,
-    r.internationalWork,
-    r.registrationCode,
-    hhmm(r.timeslotStart),
-    hhmm(r.timeslotEnd),
-    r.liked,
-    r.attended,
-    r.rating,
-  ];
+  return REGISTRATION_CSV_COLUMNS.map(({ key, kind }) => (kind === "time" ? hhmm(r[key] as string | null) : r[key]));
 }
 
 export function registrationCsvLine(r: RegistrationCsvSource): string {

@@ -42,3 +42,15 @@ describe("calendar dates", () => {
     expect(todayIso(new Date("2026-02-28T10:00:00Z"), "Pacific/Kiritimati")).toBe("2026-03-01");
   });
 });
+
+describe("dates PostgreSQL stores", () => {
+  it("are years 1 to 9999 written YYYY-MM-DD: no year 0, no five-digit year", async () => {
+    const { isStorableIsoDate } = await import("./dates");
+    expect(isStorableIsoDate("0001-01-01")).toBe(true);
+    expect(isStorableIsoDate("9999-12-31")).toBe(true);
+    expect(isStorableIsoDate("2026-02-29")).toBe(false);
+    expect(isStorableIsoDate("0000-01-01")).toBe(false);
+    expect(isStorableIsoDate("10000-01-01")).toBe(false);
+    expect(isStorableIsoDate("-0001-01-01")).toBe(false);
+  });
+});

@@ -25,6 +25,16 @@ export function isIsoDate(value: string): boolean {
   return parseIsoDate(value) !== null;
 }
 
+/**
+ * A date PostgreSQL's `date` stores as written: year 1 to 9999 (PostgreSQL has no year 0, and reads
+ * "0000-01-01" as an error; beyond four digits the text is no longer YYYY-MM-DD). The one rule for
+ * every date the API takes.
+ */
+export function isStorableIsoDate(value: string): boolean {
+  const date = parseIsoDate(value);
+  return date !== null && date.year >= 1;
+}
+
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;

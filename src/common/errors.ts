@@ -18,12 +18,14 @@ export const ERROR_CODES = [
   "duplicate_registration",
   "timeslot_full",
   "timeslot_in_use",
+  "capacity_below_registrations",
   "invalid_token",
   "email_domain_not_allowed",
   "superadmin_protected",
   "signup_closed",
   "invalid_credentials",
   "already_verified",
+  "email_not_verified",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

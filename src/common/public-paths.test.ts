@@ -10,7 +10,17 @@ describe("public visitor paths", () => {
   });
 
   it("leaves every other path to the main app", () => {
-    for (const path of ["/", "/register", "/login", "/events", "/events/x", "/events/x/register/more", "/verify", "/verify/a/b", "/dashboard/scouting/events"]) {
+    for (const path of [
+      "/",
+      "/register",
+      "/login",
+      "/events",
+      "/events/x",
+      "/events/x/register/more",
+      "/verify",
+      "/verify/a/b",
+      "/dashboard/scouting/events",
+    ]) {
       expect(isPublicVisitorPath(path), path).toBe(false);
     }
   });

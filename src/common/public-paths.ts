@@ -3,10 +3,7 @@
  * /verify/{token}. They are a separate, small web entry (public.html): the server serves it for these
  * paths, the Vite dev server too, and the entry's tiny router matches the same patterns.
  */
-export type PublicVisitorPage =
-  | { page: "register"; eventId: string }
-  | { page: "success" }
-  | { page: "verify"; token: string };
+export type PublicVisitorPage = { page: "register"; eventId: string } | { page: "success" } | { page: "verify"; token: string };
 
 const REGISTER = /^\/events\/([^/]+)\/register\/?$/;
 const SUCCESS = /^\/registration\/success\/?$/;

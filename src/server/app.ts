@@ -4,34 +4,24 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { isPublicVisitorPath } from "@common/public-paths";
 import type { Config } from "./config";
+import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
+import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfCheck } from "./http/csrf";
-import { registerErrorHandling } from "./http/error-handler";
+import { frameworkError, registerErrorHandling } from "./http/error-handler";
+import { registerInputGuard } from "./http/input-guard";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
-import { createAuth, type Auth } from "./modules/accounts/auth";
+import { createAuth } from "./modules/accounts/auth.config";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
-import { createSessionResolver } from "./modules/accounts/session";
+import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
@@ -47,15 +37,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
 }
 
-/** What route modules receive: the app's dependencies, passed explicitly (no container). */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Database["db"];
-  auth: Auth;
-  getUser: ReturnType<typeof createSessionResolver>;
-}
-
 declare module "fastify" {
   interface FastifyInstance {
     /** Every /api route with its declared access, for the authorisation matrix. */
@@ -65,14 +46,6 @@ declare module "fastify" {
 }
 
 export type App = FastifyInstance;
-/** The instance route modules register on: zod schemas type params, body and replies. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -90,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
 
+  const servedOverHttps = new URL(config.publicUrl).protocol === "https:";
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -112,10 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
+        // Only when the app is served over https: over plain http a browser would ask for an
+        // https that does not answer.
+        upgradeInsecureRequests: servedOverHttps ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Likewise: HSTS over plain http is ignored at best, and locks a browser out of a later http.
+    strictTransportSecurity: servedOverHttps,
   });
   await app.register(rateLimit, { global: false });
 
@@ -125,10 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
   const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
+  await registerApiDocs(app, config.apiDocs, getUser);
   const ctx: AppContext = { config, database, db: database.db, auth, getUser };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);

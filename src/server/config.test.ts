@@ -20,9 +20,15 @@ describe("configuration", () => {
 
   it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {
     expect(loadConfig({ ...base, PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
-    expect(loadConfig({ ...base, PUBLIC_URL: "https://casting.agency.com/" }).publicUrl).toBe(
-      "https://casting.agency.com",
-    );
+    expect(loadConfig({ ...base, PUBLIC_URL: "https://casting.agency.com/" }).publicUrl).toBe("https://casting.agency.com");
+  });
+
+  it("keeps the API docs off in production unless API_DOCS asks, and open elsewhere", () => {
+    expect(loadConfig(base).apiDocs).toBe("public");
+    expect(loadConfig({ ...base, NODE_ENV: "production" }).apiDocs).toBe("off");
+    expect(loadConfig({ ...base, NODE_ENV: "production", API_DOCS: "staff" }).apiDocs).toBe("staff");
+    expect(loadConfig({ ...base, API_DOCS: "off" }).apiDocs).toBe("off");
+    expect(() => loadConfig({ ...base, API_DOCS: "on" })).toThrow(/API_DOCS/);
   });
 
   it("names every wrong variable in one readable message", () => {

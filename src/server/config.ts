@@ -27,10 +27,7 @@ const envSchema = z
     MAIL_RATE_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(50)),
     MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(8)),
     MAIL_SEND_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(120)),
-    AUTH_SECRET: z.preprocess(
-      emptyAsUndefined,
-      z.string().min(32, "must be at least 32 characters long").optional(),
-    ),
+    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
     AGENCY_EMAIL_DOMAIN: z.preprocess(
       emptyAsUndefined,
       z
@@ -40,18 +37,13 @@ const envSchema = z
     ),
     CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default("contacto@example.com")),
     SUPERADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
-    SUPERADMIN_PASSWORD: z.preprocess(
-      emptyAsUndefined,
-      z.string().min(10, "must be at least 10 characters long").optional(),
-    ),
+    SUPERADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(10, "must be at least 10 characters long").optional()),
     STAFF_SIGNUP: z.preprocess(emptyAsUndefined, z.enum(["open", "closed"]).default("open")),
     VERIFICATION_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(48)),
-    PUBLIC_REGISTRATION_RATE_LIMIT: z.preprocess(
-      emptyAsUndefined,
-      z.coerce.number().int().min(1).default(120),
-    ),
+    PUBLIC_REGISTRATION_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
     SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
+    API_DOCS: z.preprocess(emptyAsUndefined, z.enum(["off", "staff", "public"]).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -91,7 +83,14 @@ export interface Config {
   /** Sign-in, sign-up and two-factor attempts accepted per IP address per minute. */
   signInRateLimit: number;
   shutdownTimeoutMs: number;
+  /**
+   * Who may read the API's documentation at /api/docs: nobody, signed-in staff, or anyone. Off by
+   * default in production (it maps every route for an attacker), public elsewhere.
+   */
+  apiDocs: ApiDocs;
 }
+
+export type ApiDocs = "off" | "staff" | "public";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -140,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicRegistrationRateLimit: env.PUBLIC_REGISTRATION_RATE_LIMIT,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    apiDocs: env.API_DOCS ?? (env.NODE_ENV === "production" ? "off" : "public"),
   };
 }
 

@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
-import { ensureSuperadmin } from "./modules/accounts/bootstrap";
-import { openMigratedDatabase, readConfig } from "./startup";
+import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
+import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
+import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -25,31 +26,24 @@ async function main(): Promise<void> {
   await ensureSuperadmin(database.db, config, app.log);
 
   // Created now, started once the server listens: buildApp never starts one (tests drive their own).
-  const worker = createOutboxWorker({ db: database.db, config, log: app.log });
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    const timer = setTimeout(() => {
-      app.log.error("shutdown timed out; closing the database and exiting");
-      void database.close().finally(() => process.exit(1));
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    try {
+  const worker = createOutboxWorker({ db: database.db, config, log: app.log, onDelivered: recordCampaignDeliveries });
+  closeOnSignal(
+    {
+      log: app.log,
+      timeoutMs: config.shutdownTimeoutMs,
+      database,
+      messages: {
+        stopping: "shutting down: finishing in-flight requests",
+        stopped: "shut down cleanly",
+        timedOut: "shutdown timed out; closing the database and exiting",
+      },
+    },
+    async () => {
       await app.close();
       // Before the database closes: the sends in flight finish and their results are recorded.
       await worker.stop();
-      await database.close();
-      app.log.info("shut down cleanly");
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "error during shutdown");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`OpenCall is ready at ${config.publicUrl}`);

@@ -1,4 +1,5 @@
-/** What both processes (the server, main.ts, and the worker alone, worker.ts) do first. */
+/** What both processes (the server, main.ts, and the worker alone, worker.ts) do first, and last. */
+import closeWithGrace from "close-with-grace";
 import { ConfigError, loadConfig, loadEnvFile, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 
@@ -21,4 +22,45 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await database.migrate();
   return database;
+}
+
+interface ShutdownLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * On SIGTERM or SIGINT (or an uncaught error), once: `stop` the process's work (finish in-flight
+ * requests, record the outbox's sends in flight), then close the database, so that PGlite is never
+ * left half-written, and exit 0. Past `timeoutMs` the database is closed all the same and the
+ * process exits 1; so does it after an error. A second signal exits at once.
+ */
+export function closeOnSignal(
+  {
+    log,
+    timeoutMs,
+    database,
+    messages,
+  }: {
+    log: ShutdownLogger;
+    timeoutMs: number;
+    database: Database;
+    messages: { stopping: string; stopped: string; timedOut: string };
+  },
+  stop: () => Promise<void>,
+): void {
+  closeWithGrace(
+    { delay: false, logger: { error: (message: unknown) => log.error({ err: message }, "error during shutdown") } },
+    async ({ signal, err }) => {
+      if (err) log.error({ err }, "uncaught error: shutting down");
+      log.info({ signal }, messages.stopping);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+      const late = await Promise.race([stop().then(() => false), timedOut]).finally(() => clearTimeout(timer));
+      if (late) log.error({}, messages.timedOut);
+      await database.close();
+      if (late) throw new Error(messages.timedOut);
+      log.info({}, messages.stopped);
+    },
+  );
 }

@@ -5,37 +5,29 @@
  */
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
-import { openMigratedDatabase, readConfig } from "./startup";
+import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
+import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel });
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
-  const worker = createOutboxWorker({ db: database.db, config, log });
+  const worker = createOutboxWorker({ db: database.db, config, log, onDelivered: recordCampaignDeliveries });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "outbox worker stopping: finishing the sends in flight");
-    const timer = setTimeout(() => {
-      log.error("outbox worker stop timed out; messages still sending are re-sent after their lease");
-      void database.close().finally(() => process.exit(1));
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    try {
-      await worker.stop();
-      await database.close();
-      log.info("outbox worker stopped cleanly");
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, "error while stopping the outbox worker");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+  closeOnSignal(
+    {
+      log,
+      timeoutMs: config.shutdownTimeoutMs,
+      database,
+      messages: {
+        stopping: "outbox worker stopping: finishing the sends in flight",
+        stopped: "outbox worker stopped cleanly",
+        timedOut: "outbox worker stop timed out; messages still sending are re-sent after their lease",
+      },
+    },
+    () => worker.stop(),
+  );
 
   worker.start();
 }

@@ -3,10 +3,15 @@
  * Staff "sign-up" (an account) is not a model's "registration" (for an event).
  */
 import { z } from "zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../constants";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PROFILE_STATUSES, ROLES } from "../constants";
+import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { accounts as t } from "../texts/accounts";
 
-export const emailField = z.string().trim().toLowerCase().pipe(z.email({ message: t.validation.email }));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: t.validation.email }));
 
 const requiredEmail = z
   .string()
@@ -27,7 +32,12 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const fullNameField = z.string().trim().min(1, t.validation.fullNameRequired).max(120, t.validation.fullNameMax);
+export const fullNameField = z
+  .string()
+  .trim()
+  .min(1, t.validation.fullNameRequired)
+  .max(120, t.validation.fullNameMax)
+  .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** The /register form. */
 export const signUpFormSchema = z
@@ -50,6 +60,10 @@ export const signUpRequestSchema = z.strictObject({
   password: newPasswordField,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** POST /api/auth/unlock-sign-in: the token of an e-mailed unlock link. */
+export const unlockRequestSchema = z.strictObject({ token: z.string().regex(/^[\w-]{20,100}$/) });
+export const unlockResponseSchema = z.object({ unlocked: z.literal(true) });
 
 export const forgotPasswordSchema = z.object({ email: requiredEmail });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -100,3 +114,23 @@ export const profileSchema = z.object({
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+// ---------------------------------------------------------------- replies
+
+/** GET /api/session: the signed-in user (pending accounts too, so the client can say so). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(PROFILE_STATUSES),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+
+export const usersListResponseSchema = z.object({ items: z.array(profileSchema) });
+export const userResponseSchema = z.object({ user: profileSchema });
+
+/** POST /api/users/admins: an existing account promoted (200), or an invitation sent (201). */
+export const createAdminResponseSchema = z.object({ outcome: z.enum(["promoted", "invited"]), user: profileSchema });
+export type CreateAdminResult = z.infer<typeof createAdminResponseSchema>;

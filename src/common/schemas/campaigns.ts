@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from "../constants";
+import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
+import { campaigns as texts } from "../texts/campaigns";
 
 /** A hard ceiling against accidental huge sends; the advice in the modal is 100 (SPEC.md §9). */
 export const CAMPAIGN_MAX_RECIPIENTS = 1000;
@@ -11,8 +13,14 @@ export const CAMPAIGN_SUBJECT_MAX = 200;
 export const CAMPAIGN_CONTENT_MAX = 100_000;
 
 export const campaignMessageSchema = z.object({
-  subject: z.string().trim().min(1, "El asunto es obligatorio.").max(CAMPAIGN_SUBJECT_MAX),
-  content: z.string().trim().min(1, "El mensaje es obligatorio.").max(CAMPAIGN_CONTENT_MAX),
+  // A subject is one line (an e-mail header); the message may have line breaks and tabs.
+  subject: z
+    .string()
+    .trim()
+    .min(1, texts.errors.subjectRequired)
+    .max(CAMPAIGN_SUBJECT_MAX)
+    .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }),
+  content: z.string().trim().min(1, texts.errors.contentRequired).max(CAMPAIGN_CONTENT_MAX),
   isHtml: z.boolean(),
 });
 export type CampaignMessageInput = z.input<typeof campaignMessageSchema>;

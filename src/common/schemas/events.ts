@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
-import { isIsoDate } from "../dates";
+import { isStorableIsoDate } from "../dates";
+import { CONTROL_CHARACTERS_MESSAGE, isMultiLineText, isOneLineText } from "../text";
 import { events as t } from "../texts/events";
 
 export const MAX_TIMESLOTS_PER_EVENT = 50;
@@ -16,10 +17,21 @@ const LONG_TEXT_MAX = 5000;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const requiredText = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: t.validation.tooLong(max) });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: t.validation.tooLong(max) })
+    .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE });
 
+/** A description or a message: line breaks and tabs are its own, no other control character. */
 const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: t.validation.tooLong(max) }).default("");
+  z
+    .string()
+    .trim()
+    .max(max, { error: t.validation.tooLong(max) })
+    .refine(isMultiLineText, { error: CONTROL_CHARACTERS_MESSAGE })
+    .default("");
 
 export const timeslotInputSchema = z.object({
   /** Present: update that slot. Absent: add a new one (PUT); ignored on create. */
@@ -38,7 +50,7 @@ export const createEventSchema = z.object({
   eventDate: z
     .string({ error: t.validation.eventDateRequired })
     .min(1, { error: t.validation.eventDateRequired, abort: true })
-    .refine(isIsoDate, { error: t.validation.eventDateInvalid }),
+    .refine(isStorableIsoDate, { error: t.validation.eventDateInvalid }),
   location: requiredText(t.validation.locationRequired, LOCATION_MAX),
   description: optionalText(LONG_TEXT_MAX),
   confirmationDetails: optionalText(LONG_TEXT_MAX),
@@ -54,6 +66,11 @@ export const createEventSchema = z.object({
  */
 export const updateEventSchema = createEventSchema.extend({
   status: z.enum(EVENT_STATUSES),
+  /**
+   * A slot's capacity below the registrations it already holds is refused (409
+   * `capacity_below_registrations`) unless the person confirmed it and this is true.
+   */
+  confirmCapacityBelowRegistrations: z.boolean().optional(),
 });
 
 export type TimeslotInput = z.input<typeof timeslotInputSchema>;

@@ -3,6 +3,7 @@
  * the web imports only their types (`import type`), so classic zod never reaches the public bundle.
  */
 import { z } from "zod";
+import { registrantReplyShape } from "../registrant/replies";
 import type { RegistrationSheetData } from "./registration-sheet";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/);
@@ -35,18 +36,7 @@ export const registrationSuccessResponse = z.object({ registrationCode: z.string
 export const registrationSheetResponse = z.object({
   status: z.enum(["pending", "confirmed"]),
   registrationCode: z.string(),
-  fullName: z.string(),
-  dateOfBirth: z.string(),
-  location: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  height: z.number().int(),
-  bust: z.number().int().nullable(),
-  waist: z.number().int().nullable(),
-  hips: z.number().int().nullable(),
-  eyeColor: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  internationalWork: z.boolean(),
+  ...registrantReplyShape(),
   event: z.object({
     eventName: z.string(),
     eventDate: z.string(),
@@ -57,9 +47,14 @@ export const registrationSheetResponse = z.object({
   timeslot: z.object({ startTime: time, endTime: time }).nullable(),
 });
 
+/**
+ * POST /api/public/verify. The sheet comes with the verifying use of the link and for a short
+ * while after it; later uses answer only the outcome and the code.
+ */
 export const verifyResponse = z.object({
   outcome: z.enum(["verified", "already_verified"]),
-  registration: registrationSheetResponse,
+  registrationCode: z.string(),
+  registration: registrationSheetResponse.optional(),
 });
 
 export type PublicEvent = z.infer<typeof publicEventResponse>;

@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { publicTexts } from "../texts/public";
-import {
-  ageToday,
-  fieldErrors,
-  normalizeEmail,
-  normalizeInstagram,
-  normalizePhone,
-  publicRegistrationSchema,
-  type PublicRegistrationInput,
-} from "./registration";
+import { ageToday } from "../registrant/normalize";
+import { fieldErrors } from "../registrant/schemas";
+import { registrantTexts } from "../texts/registrant";
+import { publicRegistrationSchema, type PublicRegistrationInput } from "./registration";
 
 const valid: PublicRegistrationInput = {
   fullName: "  María José Núñez ",
@@ -51,11 +45,11 @@ describe("public registration schema", () => {
   });
 
   it("refuses anyone under 16, computed from the birth date on today's date", () => {
-    expect(errorsOf({ ...valid, dateOfBirth: "2010-06-16" }).dateOfBirth).toBe(publicTexts.errors.underAge);
+    expect(errorsOf({ ...valid, dateOfBirth: "2010-06-16" }).dateOfBirth).toBe(registrantTexts.errors.underAge);
     expect(errorsOf({ ...valid, dateOfBirth: "2010-06-15" }).dateOfBirth).toBeUndefined();
-    expect(errorsOf({ ...valid, dateOfBirth: "2030-01-01" }).dateOfBirth).toBe(publicTexts.errors.invalidDate);
-    expect(errorsOf({ ...valid, dateOfBirth: "2004-02-30" }).dateOfBirth).toBe(publicTexts.errors.invalidDate);
-    expect(errorsOf({ ...valid, dateOfBirth: "" }).dateOfBirth).toBe(publicTexts.errors.required);
+    expect(errorsOf({ ...valid, dateOfBirth: "2030-01-01" }).dateOfBirth).toBe(registrantTexts.errors.invalidDate);
+    expect(errorsOf({ ...valid, dateOfBirth: "2004-02-30" }).dateOfBirth).toBe(registrantTexts.errors.invalidDate);
+    expect(errorsOf({ ...valid, dateOfBirth: "" }).dateOfBirth).toBe(registrantTexts.errors.required);
   });
 
   it("computes the age in the agency's time zone", () => {
@@ -103,28 +97,12 @@ describe("public registration schema", () => {
       ].sort(),
     );
     expect(errors.timeslotId).toBe("Por favor selecciona un horario disponible.");
-    expect(errorsOf({ ...valid, fullName: "   " }).fullName).toBe(publicTexts.errors.required);
-    expect(errorsOf({ ...valid, eyeColor: "Violeta" }).eyeColor).toBe(publicTexts.errors.eyeColor);
-    expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe(publicTexts.errors.invalidEmail);
-    expect(errorsOf({ ...valid, phoneNumber: "abc" }).phoneNumber).toBe(publicTexts.errors.required);
-    expect(errorsOf({ ...valid, phoneNumber: "12" }).phoneNumber).toBe(publicTexts.errors.invalidPhone);
-  });
-});
-
-describe("normalisation", () => {
-  it("trims and lower-cases e-mail", () => {
-    expect(normalizeEmail("  Ana.Perez@Mail.COM\t")).toBe("ana.perez@mail.com");
-  });
-
-  it("keeps the phone's digits and drops a single leading zero", () => {
-    expect(normalizePhone("011 4555-1234")).toBe("1145551234");
-    expect(normalizePhone("+54 9 11 5555 1234")).toBe("5491155551234");
-    expect(normalizePhone("0011")).toBe("011");
-    expect(normalizePhone("(0351) 15 123-456")).toBe("35115123456");
-  });
-
-  it("reduces an Instagram handle or link to the user name", () => {
-    expect(normalizeInstagram(" @ana.perez ")).toBe("ana.perez");
-    expect(normalizeInstagram("https://www.instagram.com/ana_perez/")).toBe("ana_perez");
+    expect(errorsOf({ ...valid, fullName: "   " }).fullName).toBe(registrantTexts.errors.required);
+    expect(errorsOf({ ...valid, eyeColor: "Violeta" }).eyeColor).toBe(registrantTexts.errors.eyeColor);
+    expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe(registrantTexts.errors.invalidEmail);
+    // Letters are pointed out as what they are, not as a missing number.
+    expect(errorsOf({ ...valid, phoneNumber: "abc" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
+    expect(errorsOf({ ...valid, phoneNumber: "11 5555 12a4" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
+    expect(errorsOf({ ...valid, phoneNumber: "12" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
   });
 });

@@ -4,10 +4,11 @@
  * One schema per request/form, used by the React form and by the Fastify route alike.
  */
 import { z } from "zod";
-import { EYE_COLORS, MEASUREMENT_BOUNDS, PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../constants";
-import { isIsoDate } from "../dates";
-// The public form's rule (SPEC.md §5), so that an edit stores a phone exactly as registering does.
-import { normalizePhone } from "./registration";
+import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../constants";
+import { registrantReplyShape } from "../registrant/replies";
+import { registrantShape } from "../registrant/schemas";
+import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
+import { publicTexts } from "../texts/public";
 
 const booleanParam = z
   .enum(["true", "false"])
@@ -20,7 +21,8 @@ export const registrationFiltersSchema = z.object({
   liked: booleanParam,
   attended: booleanParam,
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
-  q: z.string().trim().max(200).optional(),
+  // PostgreSQL refuses a NUL in a text: a search holding one would fail the query, not find nothing.
+  q: z.string().trim().max(200).refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }).optional(),
 });
 export type RegistrationFilters = z.output<typeof registrationFiltersSchema>;
 
@@ -49,38 +51,10 @@ export type RegistrationExportQuery = z.output<typeof registrationExportQuerySch
 
 // ---------------------------------------------------------------- edit form
 
-const required = (max = 200) => z.string().trim().min(1, "Requerido").max(max);
-const measurement = (key: keyof typeof MEASUREMENT_BOUNDS) =>
-  z
-    .number({ error: "Ingresá un número entero" })
-    .int("Ingresá un número entero")
-    .min(MEASUREMENT_BOUNDS[key].min, `Mínimo ${MEASUREMENT_BOUNDS[key].min}`)
-    .max(MEASUREMENT_BOUNDS[key].max, `Máximo ${MEASUREMENT_BOUNDS[key].max}`);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .transform((value) => (value ? value : null));
-
+/** The edit form (SPEC.md §5 "Edit registration form"): the registrant's fields as staff edit them. */
 export const registrationEditSchema = z.object({
-  fullName: required(),
-  dateOfBirth: z.string().refine(isIsoDate, "Fecha inválida"),
-  location: required(),
-  email: z.string().trim().toLowerCase().pipe(z.email("Correo electrónico inválido").max(254)),
-  phoneNumber: z
-    .string()
-    .transform(normalizePhone)
-    .pipe(z.string().min(6, "Teléfono inválido").max(20, "Teléfono inválido")),
-  height: measurement("height"),
-  bust: measurement("bust").nullable(),
-  waist: measurement("waist").nullable(),
-  hips: measurement("hips").nullable(),
-  eyeColor: z.enum(EYE_COLORS).nullable(),
-  instagramHandle: optionalText(60).transform((value) => (value ? value.replace(/^@+/, "") || null : null)),
-  internationalWork: z.boolean(),
-  timeslotId: z.uuid("Por favor selecciona un horario disponible."),
+  ...registrantShape("edit"),
+  timeslotId: z.uuid(publicTexts.errors.noTimeslot),
 });
 export type RegistrationEditInput = z.input<typeof registrationEditSchema>;
 export type RegistrationEdit = z.output<typeof registrationEditSchema>;
@@ -109,19 +83,8 @@ export const registrationSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   timeslotId: z.uuid(),
-  fullName: z.string(),
-  dateOfBirth: z.string(),
+  ...registrantReplyShape(),
   age: z.number().int(),
-  location: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  height: z.number().int(),
-  bust: z.number().int().nullable(),
-  waist: z.number().int().nullable(),
-  hips: z.number().int().nullable(),
-  eyeColor: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-  internationalWork: z.boolean(),
   status: z.enum(REGISTRATION_STATUSES),
   emailVerified: z.boolean(),
   emailVerifiedAt: z.string().nullable(),
@@ -168,6 +131,9 @@ export const registrationDetailSchema = registrationSchema.extend({
   timeslots: z.array(registrationTimeslotSchema.extend({ capacity: z.number().int(), availableSpots: z.number().int() })),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
+
+/** POST /api/registrations/:id/resend-verification: 202, the new link is queued. */
+export const resendVerificationResponseSchema = z.object({ queued: z.literal(true) });
 
 /** The spots the edit form offers: the registration's own slot gets its spot back (SPEC.md §5). */
 export function spotsForEdit(slot: { id: string; availableSpots: number }, currentTimeslotId: string): number {

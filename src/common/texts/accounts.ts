@@ -39,6 +39,8 @@ export const accounts = {
     invalidCode: "That code is not valid. Check your authenticator app and try again.",
     twoFactorExpired: "Your sign-in took too long. Please sign in again.",
     backToSignIn: "Back to sign in",
+    unlocking: "Unlocking sign-in on this device...",
+    unlocked: "Sign-in is unlocked on this device. Sign in with your password.",
   },
   register: {
     title: "Create a staff account",
@@ -128,6 +130,9 @@ export const accounts = {
     approving: "Approving...",
     approved: (email: string) => `${email} was approved. An e-mail was sent to let them know.`,
     approveFailed: "Failed to approve user",
+    notFound: "User not found.",
+    approveUnverified:
+      "This account's e-mail address is not verified yet, so it cannot be approved. Its owner must first open the link in the verification e-mail.",
     delete: "Delete",
     deleteLabel: (email: string) => `Delete ${email}`,
     approveLabel: (email: string) => `Approve ${email}`,
@@ -158,8 +163,7 @@ export const accounts = {
     title: "Account security",
     link: "Account security",
     twoFactorTitle: "Two-factor sign-in",
-    twoFactorOff:
-      "Two-factor sign-in is off. Turn it on to be asked for a code from an authenticator app each time you sign in.",
+    twoFactorOff: "Two-factor sign-in is off. Turn it on to be asked for a code from an authenticator app each time you sign in.",
     twoFactorOn: "Two-factor sign-in is on. You are asked for a code from your authenticator app each time you sign in.",
     enable: "Turn on two-factor sign-in",
     disable: "Turn off two-factor sign-in",
@@ -176,8 +180,7 @@ export const accounts = {
     copy: "Copy",
     copied: "Copied",
     backupTitle: "2. Save your backup codes",
-    backupBody:
-      "Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only this once.",
+    backupBody: "Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only this once.",
     verifyTitle: "3. Enter a code from the app",
     code: "Verification code",
     confirm: "Turn on",
@@ -188,6 +191,14 @@ export const accounts = {
     invalidCode: "That code is not valid. Check your authenticator app and try again.",
     failed: "Something went wrong. Please try again.",
     done: "Done",
+  },
+  /** Server error replies of the accounts module (the web maps their codes to the texts above). */
+  errors: {
+    tooManySignIns: (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute(s) and try again.`,
+    tooManyAttempts: (minutes: number) => `Too many attempts. Please wait ${minutes} minute(s) and try again.`,
+    requestFailed: "The request failed.",
+    routeNotFound: (method: string, path: string) => `No API route ${method} ${path}.`,
+    unlockInvalid: "This unlock link is not valid or has expired. Sign in again to get a new one when the account is locked.",
   },
   validation: {
     emailRequired: "Enter your e-mail address.",
@@ -200,5 +211,7 @@ export const accounts = {
     fullNameMax: "The name is too long.",
     totpCode: "Enter the 6-digit code.",
     backupCode: "Enter a backup code.",
+    controlCharacters: "This field contains characters that are not allowed.",
+    tooDeep: "The request is nested too deeply.",
   },
 } as const;

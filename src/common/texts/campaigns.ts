@@ -10,8 +10,7 @@ export const campaigns = {
     defaultSubject: "Información importante sobre tu registro",
     message: "Mensaje",
     isHtml: "El mensaje contiene HTML",
-    placeholdersHelp:
-      "Podés usar {nombre}, {codigo}, {evento}, {fecha} y {horario}: se reemplazan con los datos de cada modelo.",
+    placeholdersHelp: "Podés usar {nombre}, {codigo}, {evento}, {fecha} y {horario}: se reemplazan con los datos de cada modelo.",
     recipients: (n: number) => `Destinatarios: ${n}`,
     advice: `Recomendación: no envíes a más de ${CAMPAIGN_RECIPIENT_ADVICE} destinatarios por lote.`,
     cancel: "Cancelar",
@@ -69,8 +68,15 @@ export const campaigns = {
     queued: (n: number) => (n === 1 ? "1 correo en cola de envío" : `${n} correos en cola de envío`),
   },
   errors: {
+    subjectRequired: "El asunto es obligatorio.",
+    contentRequired: "El mensaje es obligatorio.",
     registrationsNotInEvent: "Algunos registros seleccionados no pertenecen a este evento.",
     campaignNotFound: "Campaña no encontrada.",
     registrationNotFound: "Registro no encontrado.",
+  },
+  /** Why a recipient's message was not sent, kept on the recipient for the history screen. */
+  recipientErrors: {
+    undelivered: "No enviado: no hay servidor SMTP configurado (SMTP_URL). El mensaje está en el Mailbox.",
+    notQueued: "No enviado: el envío se interrumpió antes de encolar este mensaje.",
   },
 } as const;

@@ -23,8 +23,7 @@ export const events = {
     location: "Ubicación",
     description: "Descripción",
     confirmationDetails: "Detalles de Confirmación",
-    confirmationDetailsHint:
-      "Esta información se enviará por email a los modelos cuando confirmen su registro.",
+    confirmationDetailsHint: "Esta información se enviará por email a los modelos cuando confirmen su registro.",
     status: "Estado",
     statusOptions: { active: "Activo", inactive: "Inactivo" },
     timeslots: "Horarios Disponibles",
@@ -34,10 +33,10 @@ export const events = {
     capacity: "Cupo máximo",
     addTimeslot: "Agregar Horario",
     removeTimeslot: (n: number) => `Eliminar Horario ${n}`,
-    registrationsInSlot: (count: number) =>
-      count === 1 ? "1 registro en este horario" : `${count} registros en este horario`,
+    registrationsInSlot: (count: number) => (count === 1 ? "1 registro en este horario" : `${count} registros en este horario`),
     capacityBelowRegistrations: (count: number) =>
       `El cupo es menor que los ${count} registros que ya tiene este horario. Se puede guardar, pero el horario quedará sobrevendido.`,
+    confirmCapacityBelowRegistrations: "Guardar igual, con horarios sobrevendidos",
     cancel: "Cancelar",
     create: "Crear Evento",
     creating: "Creando...",
@@ -63,9 +62,13 @@ export const events = {
     update: "Error al actualizar el evento. Por favor, intente nuevamente.",
     load: "Error al cargar el evento",
     notFound: "Evento no encontrado",
+    foreignTimeslot: "El horario no pertenece a este evento.",
     /** Also the server's message of 409 `timeslot_in_use`. */
     timeslotInUse: (range: string, count: number) =>
       `No se puede eliminar el horario ${range}: tiene ${count} ${count === 1 ? "registro" : "registros"}. No se guardó ningún cambio.`,
+    /** The server's message of 409 `capacity_below_registrations`. */
+    capacityBelowRegistrations: (range: string, count: number) =>
+      `El cupo del horario ${range} es menor que sus ${count} registros. Confirmá que querés dejarlo sobrevendido. No se guardó ningún cambio.`,
     timeslotInUseGeneric: "No se puede eliminar un horario que tiene registros. No se guardó ningún cambio.",
   },
 } as const;

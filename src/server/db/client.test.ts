@@ -1,63 +1,105 @@
 /**
- * The PostgreSQL pool (client.ts's Pool) and its pipelined lanes: a statement the server refuses
- * leaves its connection in use, a connection the server ended is replaced, and the statements
- * sharing a pipelined connection each get their own answer. PGlite has no pool: skipped there.
+ * The connection factory's promises: on PostgreSQL, a statement the server refuses leaves its
+ * connection in use, a connection that breaks fails only its own statements (told apart from a
+ * refusal) and is replaced, statements sharing a pipelined connection each get their own answer;
+ * on PGlite no transaction outlives its time limit (the server's limits do on PostgreSQL); on both,
+ * COPY's CSV comes back whole.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../test/database";
-import type pg from "pg";
-import { openDatabase, runNamed, type Database, type Pool } from "./client";
+import { createTestDatabase, testDbKind, type TestDatabase } from "../test/database";
+import { isConnectionError, isDatabaseUnavailable, openDatabase, rowsOf, runStatement, type Database } from "./client";
 
-const onPostgres = process.env.TEST_DB === "pg";
+const onPostgres = testDbKind() === "pg";
+const TIME_LIMIT_MS = 300;
 let testDb: TestDatabase | undefined;
 let database: Database;
 
 beforeAll(async () => {
-  if (!onPostgres) return;
-  testDb = await createTestDatabase("pg");
-  // One connection: any connection closed and opened again shows as a new backend.
-  database = await openDatabase({ url: testDb.url!, poolSize: 1 });
+  testDb = await createTestDatabase();
+  if (onPostgres) {
+    // One connection: any connection closed and opened again shows as a new backend.
+    await testDb.database.close();
+    database = await openDatabase({ url: testDb.url!, poolSize: 1, transactionTimeLimitMs: TIME_LIMIT_MS });
+  } else {
+    await testDb.database.close();
+    database = await openDatabase({ transactionTimeLimitMs: TIME_LIMIT_MS });
+  }
 });
 afterAll(async () => {
   await database?.close();
   await testDb?.drop();
 });
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const backend = async () => rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+/**
+ * A statement sent in the moment between the server ending a connection and the socket's close
+ * reaching the driver fails with a connection error: once, then a new connection answers.
+ */
+async function afterReconnect<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    expect(isConnectionError(error)).toBe(true);
+    return run();
+  }
+}
 
-describe.skipIf(!onPostgres)("the PostgreSQL pool", () => {
+describe.skipIf(!onPostgres)("the PostgreSQL pool and its pipelined connections", () => {
   it("keeps a connection whose statement the server refused, and it answers the next query", async () => {
     const before = await backend();
-    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
-    await expect(runNamed(database.db, "refused", "select 1 / $1::int", [0])).rejects.toMatchObject({ code: "22012" });
+    const refused = await failureOf(runStatement(database.db, "select 1 / $1::int", [0]));
+    expect(refused).toMatchObject({ code: "22012" });
+    expect(isConnectionError(refused)).toBe(false);
     await expect(database.db.execute(sql`select * from no_such_table`)).rejects.toThrow();
     expect(await backend()).toBe(before);
-    expect(await runNamed<{ n: number }>(database.db, "answered", "select $1::int as n", [7])).toEqual([{ n: 7 }]);
+    expect(await runStatement<{ n: number }>(database.db, "select $1::int as n", [7])).toEqual([{ n: 7 }]);
   });
 
-  it("replaces a connection the server ended", async () => {
+  it("fails the statements of a connection the server ended, as a connection error, and opens a new one for the next", async () => {
     const before = await backend();
-    await expect(database.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
-    const after = await backend();
-    expect(after).not.toBe(before);
+    await expect(
+      database.db.execute(sql`select pg_terminate_backend(pg_backend_pid()), pg_sleep(1)`).catch((error: unknown) => {
+        expect(isConnectionError(error)).toBe(true);
+        throw error;
+      }),
+    ).rejects.toThrow();
+    expect(await afterReconnect(backend)).not.toBe(before);
   });
 
-  it("survives a connection that breaks while a query has it: that query fails, the next ones get a new connection", async () => {
-    const pool = (database.db as unknown as { $client: Pool }).$client;
-    const breakIt = (client: pg.PoolClient) => setTimeout(() => (client as unknown as { connection: { stream: { destroy(e: Error): void } } }).connection.stream.destroy(new Error("network gone")), 50);
-    pool.once("acquire", breakIt);
-    await expect(database.db.execute(sql`select pg_sleep(1)`)).rejects.toThrow();
-    pool.once("acquire", breakIt);
-    await expect(database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(1)`))).rejects.toThrow();
-    expect(await runNamed<{ n: number }>(database.db, "after_break", "select $1::int as n", [3])).toEqual([{ n: 3 }]);
-    expect(await backend()).toBeGreaterThan(0);
+  it("tells a connection that breaks mid-statement, or mid-transaction, from a refusal", async () => {
+    const admin = await openDatabase({ url: testDb!.url!, poolSize: 1 });
+    try {
+      const terminateOthers = () =>
+        sleep(200).then(() =>
+          admin.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and application_name like 'opencall%'`),
+        );
+      const [sleeping] = await Promise.all([failureOf(database.db.execute(sql`select pg_sleep(5)`)), terminateOthers()]);
+      expect(isConnectionError(sleeping)).toBe(true);
+      const [inTransaction] = await Promise.all([
+        failureOf(database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(5)`))),
+        terminateOthers(),
+      ]);
+      expect(isConnectionError(inTransaction)).toBe(true);
+      expect(await afterReconnect(() => runStatement<{ n: number }>(database.db, "select $1::int as n", [3]))).toEqual([
+        { n: 3 },
+      ]);
+    } finally {
+      await admin.close();
+    }
   });
 
-  it("answers each of many statements sharing the pipelined lanes, refusals among them, with its own result", async () => {
+  it("answers each of many statements sharing the pipelined connections, refusals among them, with its own result", async () => {
+    await afterReconnect(() => database.ping());
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => runNamed<{ n: number }>(database.db, "lane_division", "select 100 / $1::int as n", [i % 5])),
+      Array.from({ length: 200 }, (_, i) => runStatement<{ n: number }>(database.db, "select 100 / $1::int as n", [i % 5])),
     );
     results.forEach((result, i) => {
       if (i % 5 === 0) expect(result).toMatchObject({ status: "rejected", reason: { code: "22012" } });
@@ -65,18 +107,52 @@ describe.skipIf(!onPostgres)("the PostgreSQL pool", () => {
     });
   });
 
-  it("replaces a pipelined lane the server ended", async () => {
-    await Promise.all(Array.from({ length: 8 }, () => runNamed(database.db, "lane_ping", "select 1 as one", [])));
-    const ended = rowsOf<{ n: number }>(
-      await database.db.execute(
-        sql`select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
-            where application_name = 'opencall-pipelined' and datname = current_database()) as t`,
-      ),
-    )[0]!.n;
-    expect(ended).toBeGreaterThan(0);
-    // Statements may fail while the lanes notice; within a moment every lane answers again.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const answers = await Promise.all(Array.from({ length: 8 }, () => runNamed<{ one: number }>(database.db, "lane_ping", "select 1 as one", [])));
-    expect(answers).toEqual(Array.from({ length: 8 }, () => [{ one: 1 }]));
+  it("reports a server that refuses connections as a connection error", async () => {
+    const url = new URL(testDb!.url!);
+    url.port = "1"; // nothing listens there
+    const nowhere = await openDatabase({ url: url.toString() });
+    try {
+      expect(isConnectionError(await failureOf(nowhere.ping()))).toBe(true);
+    } finally {
+      await nowhere.close();
+    }
+  });
+});
+
+describe("a transaction's time limit", () => {
+  it("ends a transaction that waits past it, and the database goes on answering", async () => {
+    let late: unknown;
+    const waited = failureOf(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await sleep(TIME_LIMIT_MS * 3);
+        late = await failureOf(tx.execute(sql`select 1`));
+      }),
+    );
+    expect(isDatabaseUnavailable(await waited)).toBe(true);
+    expect(await database.ping()).toBeUndefined();
+    await sleep(TIME_LIMIT_MS * 3);
+    // What the abandoned callback tried afterwards ran nowhere.
+    expect(late).toBeInstanceOf(Error);
+  });
+
+  it("lets a transaction within the limit commit", async () => {
+    const answer = await database.db.transaction(async (tx) => {
+      await sleep(TIME_LIMIT_MS / 3);
+      return rowsOf<{ n: number }>(await tx.execute(sql`select 2 as n`))[0]!.n;
+    });
+    expect(answer).toBe(2);
+  });
+});
+
+describe("COPY to CSV", () => {
+  it("returns the rows as PostgreSQL's CSV writes them, values written inline", async () => {
+    const text = `it's "quoted", and\nbroken`;
+    const chunks: Buffer[] = [];
+    for await (const chunk of database.copyCsv(
+      sql`select ${text} as a, ${null} as b, ${""} as c, ${42}::int as d union all select 'x\\y', 'z', null, null`,
+    ))
+      chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe(`"it's ""quoted"", and\nbroken",,"",42\nx\\y,z,,\n`);
   });
 });

@@ -2,9 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createEvent, createRegistration } from "../test/factories";
 import { useTestApp } from "../test/harness";
-import { pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from "./client";
+import { pgConstraint, pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION } from "./client";
 import { eventTimeslots, modelRegistrations } from "./schema";
-import { pgConstraint } from "../modules/public/public.repository";
 
 // Migrations 0002 and 0004 (ADR 007): the database keeps each slot's registered_count and refuses
 // any statement that would put a slot past its capacity, whoever writes the registrations; and a
@@ -33,11 +32,19 @@ describe("a registration's slot", () => {
   it("is a slot of the registration's event: another event's slot is refused, on insert and on a move", async () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
     const other = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
-    const refusal = (write: Promise<unknown>) => write.then(() => undefined, (e: unknown) => pgErrorCode(e));
-    expect(await refusal(createRegistration(t.db, { eventId: event.id, timeslotId: other.timeslots[0]!.id }))).toBe(PG_FOREIGN_KEY_VIOLATION);
+    const refusal = (write: Promise<unknown>) =>
+      write.then(
+        () => undefined,
+        (e: unknown) => pgErrorCode(e),
+      );
+    expect(await refusal(createRegistration(t.db, { eventId: event.id, timeslotId: other.timeslots[0]!.id }))).toBe(
+      PG_FOREIGN_KEY_VIOLATION,
+    );
     const kept = await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
     expect(
-      await refusal(t.db.update(modelRegistrations).set({ timeslotId: other.timeslots[0]!.id }).where(eq(modelRegistrations.id, kept.id))),
+      await refusal(
+        t.db.update(modelRegistrations).set({ timeslotId: other.timeslots[0]!.id }).where(eq(modelRegistrations.id, kept.id)),
+      ),
     ).toBe(PG_FOREIGN_KEY_VIOLATION);
     expect(await counts(event.timeslots[0]!.id, other.timeslots[0]!.id)).toEqual([1, 0]);
   });
@@ -64,7 +71,12 @@ describe("slot capacity kept by the database", () => {
     const copies = (slotId: string, n: number) =>
       Array.from({ length: n }, (_, i) => {
         const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = base;
-        return { ...rest, timeslotId: slotId, email: `bulk-${slotId.slice(0, 8)}-${i}@example.com`, registrationCode: `OC-B${slotId.slice(0, 4)}${i}` };
+        return {
+          ...rest,
+          timeslotId: slotId,
+          email: `bulk-${slotId.slice(0, 8)}-${i}@example.com`,
+          registrationCode: `OC-B${slotId.slice(0, 4)}${i}`,
+        };
       });
     await expectFull(t.db.insert(modelRegistrations).values([...copies(b.id, 2), ...copies(a.id, 3)]));
     expect(await counts(a.id, b.id)).toEqual([1, 1]);
@@ -83,7 +95,10 @@ describe("slot capacity kept by the database", () => {
     expect(await counts(a.id, b.id)).toEqual([0, 1]);
 
     // Edits that leave the slot alone (even naming it in the SET) change no count.
-    await t.db.update(modelRegistrations).set({ timeslotId: b.id, liked: true, rating: 4 }).where(eq(modelRegistrations.id, first.id));
+    await t.db
+      .update(modelRegistrations)
+      .set({ timeslotId: b.id, liked: true, rating: 4 })
+      .where(eq(modelRegistrations.id, first.id));
     expect(await counts(a.id, b.id)).toEqual([0, 1]);
 
     const second = await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });

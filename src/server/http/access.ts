@@ -5,7 +5,7 @@
 import { hasRole, isApproved, type Access } from "@common/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errors } from "../errors";
-import type { SessionUser } from "../modules/accounts/session";
+import type { SessionUser } from "../modules/accounts/session.resolver";
 
 declare module "fastify" {
   interface FastifyContextConfig {

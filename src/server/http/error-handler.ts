@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/client";
 import { AppError } from "../errors";
 
 /** Field path of a validation issue: "/timeslots/0/capacity" → "timeslots.0.capacity". */
@@ -26,9 +27,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const name = fieldName(issue.instancePath, error.validationContext);
         fields[name] ??= issue.message ?? "Invalid value";
       }
+      return reply.status(400).send({ error: { code: "validation_failed", message: "Some fields are not valid.", fields } });
+    }
+    // A connection that failed (or a transaction past its time limit) is not an answer: try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
       return reply
-        .status(400)
-        .send({ error: { code: "validation_failed", message: "Some fields are not valid.", fields } });
+        .status(503)
+        .header("retry-after", "1")
+        .send({ error: { code: "service_unavailable", message: "The service is briefly unavailable. Please try again." } });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -53,4 +60,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send({ error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } });
   });
+}
+
+/**
+ * Failures of the router itself, before any route or error handler (Fastify's frameworkErrors): a
+ * URL that cannot be decoded, a path parameter past maxParamLength (414), an async constraint. The
+ * error shape too, not Fastify's own.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  request.log.info({ code: error.code }, "request refused by the router");
+  void reply.status(status).send({ error: { code: "validation_failed", message: "The request could not be read." } });
 }

@@ -3,6 +3,8 @@ import { useTestApp } from "../test/harness";
 import { securityHeaders } from "./security-headers";
 
 const t = useTestApp();
+const plainProduction = useTestApp({ publicUrl: "http://10.0.0.5:3000", isProduction: true, env: "production" });
+const https = useTestApp({ publicUrl: "https://casting.agency.test", isProduction: true, env: "production" });
 
 describe("security headers", () => {
   // The pages' (the SPA's) are checked in system.routes.test.ts, which builds a web root.
@@ -11,7 +13,12 @@ describe("security headers", () => {
       t.app.inject({ url: "/api/health" }),
       t.app.inject({ url: "/api/nope" }),
       t.app.inject({ url: "/api/events" }),
-      t.app.inject({ method: "POST", url: "/api/public/verify", payload: "{not json", headers: { "content-type": "application/json" } }),
+      t.app.inject({
+        method: "POST",
+        url: "/api/public/verify",
+        payload: "{not json",
+        headers: { "content-type": "application/json" },
+      }),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 401, 400]);
     for (const res of responses) {
@@ -23,14 +30,31 @@ describe("security headers", () => {
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
       expect(res.headers["referrer-policy"]).toBe("no-referrer");
-      expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      // Served over plain http (the test app's PUBLIC_URL): no HSTS, no upgrade to an https that is not there.
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+      expect(csp).not.toContain("upgrade-insecure-requests");
       expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
       expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
     }
   });
 
+  it("hold HSTS and upgrade-insecure-requests when the app is served over https", async () => {
+    const res = await https.app.inject({ url: "/api/health" });
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+  });
+
+  it("hold neither in production over plain http", async () => {
+    const res = await plainProduction.app.inject({ url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(String(res.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+  });
+
   it("are worked out from helmet's own middleware, so a refused option fails at start-up", () => {
     expect(securityHeaders({ xFrameOptions: { action: "deny" } })["x-frame-options"]).toBe("DENY");
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { "default-src": ["'self'"], "script-src": ["self"] } } })).toThrow();
+    expect(() =>
+      securityHeaders({ contentSecurityPolicy: { directives: { "default-src": ["'self'"], "script-src": ["self"] } } }),
+    ).toThrow();
   });
 });

@@ -50,9 +50,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (url === "/api" || url.startsWith("/api/")) {
-      return reply
-        .status(404)
-        .send({ error: { code: "route_not_found", message: `No API route ${request.method} ${url}.` } });
+      return reply.status(404).send({ error: { code: "route_not_found", message: `No API route ${request.method} ${url}.` } });
     }
     if ((request.method === "GET" || request.method === "HEAD") && indexHtml) {
       const html = entryHtml.find((entry) => entry.matches(url))?.html ?? indexHtml;

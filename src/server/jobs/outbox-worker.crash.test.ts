@@ -87,7 +87,11 @@ describe("a worker killed mid-batch", () => {
     await until(() => held > 0 && sentRecords(first.output()) === ACCEPTED_BEFORE_KILL, "the first 60 results", first.output);
     first.child.kill("SIGKILL");
     expect(await first.exit).toBeNull();
-    await until(() => smtp.openConnections() === 0, "the killed worker's connections to close", () => "");
+    await until(
+      () => smtp.openConnections() === 0,
+      "the killed worker's connections to close",
+      () => "",
+    );
     release(); // the held messages' connections are gone: the server never accepted them
     expect(smtp.received).toHaveLength(ACCEPTED_BEFORE_KILL);
 
@@ -114,7 +118,10 @@ describe("a worker killed mid-batch", () => {
     database = await openShared();
     const after = await database.db.select().from(outboxMessages);
     await database.close();
-    expect(after.filter((r) => r.status !== "sent"), `the second worker's log:\n${second.output()}`).toEqual([]);
+    expect(
+      after.filter((r) => r.status !== "sent"),
+      `the second worker's log:\n${second.output()}`,
+    ).toEqual([]);
     await smtp.close();
   });
 });

@@ -1,49 +1,18 @@
 /**
- * The outbox worker against a real SMTP server: delivery, transient and permanent failures,
- * leases, the development outbox, and several workers on one database.
+ * The outbox worker against a real SMTP server: delivery, transient and permanent failures, the
+ * development outbox and the running worker. Leases and several workers: outbox-worker.leases.test.ts.
  */
-import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { outboxMessages } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox";
-import { createSmtpTransport } from "../mail/transport";
 import { useTestApp } from "../test/harness";
-import { enqueueMany, memoryLogger, outboxRow, testClock, testEmail } from "../test/outbox";
-import { freePort, startTestSmtpServer, type TestSmtpServer } from "../test/smtp";
-import { backoffDelayMs, createOutboxWorker, type OutboxWorker } from "./outbox-worker";
+import { enqueueMany, outboxRow, testClock, testEmail, useOutboxWorkers } from "../test/outbox";
+import { freePort } from "../test/smtp";
+import { backoffDelayMs } from "./outbox-worker";
 
 const t = useTestApp();
-const MAIL_FROM = "OpenCall <no-reply@agency.test>";
-
-let cleanup: Array<() => Promise<void>> = [];
-beforeEach(async () => {
-  await t.db.delete(outboxMessages);
-});
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
-
-async function smtpServer(options: Parameters<typeof startTestSmtpServer>[0] = {}): Promise<TestSmtpServer> {
-  const server = await startTestSmtpServer(options);
-  cleanup.push(() => server.close());
-  return server;
-}
-
-function worker(smtpUrl: string | undefined, extra: { clock?: () => Date; maxAttempts?: number; db?: typeof t.db; batchSize?: number } = {}) {
-  const log = memoryLogger();
-  const config = { ...t.config, smtpUrl, mailFrom: MAIL_FROM, mailMaxAttempts: extra.maxAttempts ?? t.config.mailMaxAttempts };
-  const instance: OutboxWorker = createOutboxWorker({
-    db: extra.db ?? t.db,
-    config,
-    log,
-    ...(extra.clock ? { clock: extra.clock } : {}),
-    ...(extra.batchSize ? { batchSize: extra.batchSize } : {}),
-    ...(smtpUrl ? { transport: createSmtpTransport({ smtpUrl, mailFrom: MAIL_FROM, ratePerSecond: 1000 }) } : {}),
-  });
-  cleanup.push(() => instance.stop());
-  return { worker: instance, log };
-}
+const { smtpServer, worker } = useOutboxWorkers(t);
 
 describe("delivery", () => {
   it("sends a message with its text and HTML parts, accents intact, and records the server's reply", async () => {
@@ -206,47 +175,6 @@ describe("failures", () => {
   });
 });
 
-describe("leases", () => {
-  it("re-sends, with the same Message-ID, only a message left 'sending' beyond the lease", async () => {
-    const smtp = await smtpServer();
-    const clock = testClock();
-    const [stale, fresh] = await enqueueMany(t.db, 2);
-    const leaseMs = t.config.mailSendLeaseSeconds * 1000;
-    await t.db
-      .update(outboxMessages)
-      .set({ status: "sending", attempts: 1, claimedAt: new Date(clock.now().getTime() - leaseMs - 1) })
-      .where(eq(outboxMessages.id, stale!.id));
-    await t.db
-      .update(outboxMessages)
-      .set({ status: "sending", attempts: 1, claimedAt: new Date(clock.now().getTime() - leaseMs + 5000) })
-      .where(eq(outboxMessages.id, fresh!.id));
-    const { worker: w, log } = worker(smtp.url, { clock: clock.now });
-
-    expect(await w.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
-    expect(smtp.received.map((m) => m.messageId)).toEqual([stale!.messageId]);
-    expect(await outboxRow(t.db, stale!.id)).toMatchObject({ status: "sent", attempts: 2 });
-    expect(await outboxRow(t.db, fresh!.id)).toMatchObject({ status: "sending", attempts: 1 });
-    expect(log.entries.some((e) => e.level === "warn" && (e.obj as { requeued?: number }).requeued === 1)).toBe(true);
-  });
-
-  it("does not let a worker that lost its lease overwrite the new owner's record", async () => {
-    const smtp = await smtpServer({ answer: () => ({ code: 451, message: "4.3.0 later" }) });
-    const [queued] = await enqueueMany(t.db, 1);
-    const { worker: w } = worker(smtp.url);
-    // Another worker re-claimed the row meanwhile (attempts moved on).
-    const [row] = await t.db
-      .update(outboxMessages)
-      .set({ status: "sending", attempts: 5 })
-      .where(eq(outboxMessages.id, queued!.id))
-      .returning();
-    const { createOutboxRepository } = await import("../mail/outbox.repository");
-    const stale = { ...row!, attempts: 4 };
-    expect(await createOutboxRepository(t.db).recordRetry(stale, "late", new Date())).toBe(false);
-    expect(await outboxRow(t.db, queued!.id)).toMatchObject({ status: "sending", attempts: 5, lastError: null });
-    await w.stop();
-  });
-});
-
 describe("development outbox (no SMTP_URL)", () => {
   it("keeps mail undelivered in the database and logs each message's links", async () => {
     const [queued] = await enqueueMany(t.db, 1, { kind: "registration_verification", to: "lucia@example.com" });
@@ -277,41 +205,4 @@ describe("the running worker", () => {
     expect(statuses.filter((s) => s === "sending")).toEqual([]);
     expect(statuses.filter((s) => s === "sent")).toHaveLength(smtp.received.length);
   });
-});
-
-describe("several workers on one PostgreSQL database", () => {
-  it.skipIf(!process.env.TEST_DB || process.env.TEST_DB !== "pg")(
-    "never send the same row twice (PGlite has one connection: skipped there)",
-    async () => {
-      const smtp = await smtpServer({ delayMs: 2 });
-      const rows = await enqueueMany(t.db, 300);
-      const { openDatabase } = await import("../db/client");
-      const second = await openDatabase({ url: t.databaseUrl, poolSize: 5 });
-      cleanup.push(() => second.close());
-      const a = worker(smtp.url, { db: t.db, batchSize: 10 });
-      const b = worker(smtp.url, { db: second.db, batchSize: 10 });
-      const claimedBy = { a: 0, b: 0 };
-      const run = async (w: OutboxWorker, key: "a" | "b") => {
-        for (;;) {
-          const { claimed } = await w.drainOnce();
-          if (claimed === 0) return;
-          claimedBy[key] += claimed;
-        }
-      };
-      await Promise.all([run(a.worker, "a"), run(b.worker, "b")]);
-
-      expect(claimedBy.a + claimedBy.b).toBe(300);
-      expect(claimedBy.a).toBeGreaterThan(0);
-      expect(claimedBy.b).toBeGreaterThan(0);
-      const counts = smtp.countByMessageId();
-      expect(counts.size).toBe(300);
-      expect([...counts.values()].every((n) => n === 1)).toBe(true);
-      expect(new Set(counts.keys())).toEqual(new Set(rows.map((r) => r.messageId)));
-      const [left] = await t.db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(outboxMessages)
-        .where(sql`${outboxMessages.status} <> 'sent'`);
-      expect(left?.n).toBe(0);
-    },
-  );
 });

@@ -22,27 +22,37 @@ beforeEach(async () => {
 const onPostgres = process.env.TEST_DB === "pg";
 
 describe("concurrent statements (PGlite has one connection: skipped there)", () => {
-  it.skipIf(!onPostgres)("recording sends while the same rows' claims are renewed never deadlocks", { timeout: 60_000 }, async () => {
-    const other = await openDatabase({ url: t.databaseUrl, poolSize: 2 });
-    try {
-      const repository = createOutboxRepository(t.db);
-      const renewing = createOutboxRepository(other.db);
-      for (let round = 0; round < 20; round++) {
-        await t.db.delete(outboxMessages);
-        await enqueueMany(t.db, 200);
-        const claimed = await repository.claimDue(new Date(), 200);
-        const ids = claimed.map((row) => row.id);
-        // Results come back in the order the SMTP connections finish, not in id order.
-        const accepted = [...claimed].reverse().map((row) => ({ row, smtpResponse: "250 OK" }));
-        const [recorded] = await Promise.all([repository.recordSent(accepted, new Date()), renewing.renewClaims(ids, new Date())]);
-        expect(recorded.size).toBe(200);
+  it.skipIf(!onPostgres)(
+    "recording sends while the same rows' claims are renewed never deadlocks",
+    { timeout: 60_000 },
+    async () => {
+      const other = await openDatabase({ url: t.databaseUrl, poolSize: 2 });
+      try {
+        const repository = createOutboxRepository(t.db);
+        const renewing = createOutboxRepository(other.db);
+        for (let round = 0; round < 20; round++) {
+          await t.db.delete(outboxMessages);
+          await enqueueMany(t.db, 200);
+          const claimed = await repository.claimDue(new Date(), 200);
+          const ids = claimed.map((row) => row.id);
+          // Results come back in the order the SMTP connections finish, not in id order.
+          const accepted = [...claimed].reverse().map((row) => ({ row, smtpResponse: "250 OK" }));
+          const [recorded] = await Promise.all([
+            repository.recordSent(accepted, new Date()),
+            renewing.renewClaims(ids, new Date()),
+          ]);
+          expect(recorded.size).toBe(200);
+        }
+        const left = await t.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(outboxMessages)
+          .where(inArray(outboxMessages.status, ["sending", "pending"]));
+        expect(left[0]?.n).toBe(0);
+      } finally {
+        await other.close();
       }
-      const left = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages).where(inArray(outboxMessages.status, ["sending", "pending"]));
-      expect(left[0]?.n).toBe(0);
-    } finally {
-      await other.close();
-    }
-  });
+    },
+  );
 
   it.skipIf(!onPostgres)(
     "two late workers recording the same rows in different orders, and a re-queue of their expired leases, never deadlock",
@@ -69,7 +79,10 @@ describe("concurrent statements (PGlite has one connection: skipped there)", () 
           // Acceptance is the truth whoever reports it: every row ends sent, recorded once.
           expect(first.size + second.size).toBe(200);
         }
-        const left = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages).where(sql`${outboxMessages.status} <> 'sent'`);
+        const left = await t.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(outboxMessages)
+          .where(sql`${outboxMessages.status} <> 'sent'`);
         expect(left[0]?.n).toBe(0);
       } finally {
         await Promise.all(others.map((o) => o.close()));

@@ -6,30 +6,50 @@
  * re-queueing skip rows another statement holds, and recording (the only one that waits) locks
  * its rows in id order. Without that, a worker renewing its claims while it records the same rows
  * on another connection deadlocks, and PostgreSQL aborts one of the two.
+ *
+ * What became of a message (sent, failed for good, kept undelivered) is told to `onDelivered` in
+ * the transaction that records it: a module that follows its messages (campaigns) updates its own
+ * rows there, and the mail layer knows nothing of it.
  */
-import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { and, eq, inArray, lt, lte, notInArray, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx } from "../db/client";
 import { outboxMessages, type OutboxMessageRow } from "../db/schema";
-import { recordCampaignDeliveries, type DeliveryOutcome } from "./campaign-progress";
 
 export type ClaimedMessage = OutboxMessageRow;
 
-/** Reason kept on campaign recipients whose message stayed in the development outbox. */
-export const UNDELIVERED_REASON = "No enviado: no hay servidor SMTP configurado (SMTP_URL). El mensaje está en el Mailbox.";
+export type DeliveryOutcome = { status: "sent" } | { status: "failed"; error: string } | { status: "undelivered" };
 
-export function createOutboxRepository(db: DbOrTx) {
-  const dueIds = (tx: DbOrTx, now: Date, limit: number) =>
-    tx
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.status, "pending"), lte(outboxMessages.nextAttemptAt, now)))
-      .orderBy(outboxMessages.id)
-      .limit(limit)
-      .for("update", { skipLocked: true });
+export interface Delivery {
+  message: Pick<OutboxMessageRow, "id" | "kind" | "campaignRecipientId">;
+  outcome: DeliveryOutcome;
+}
+
+/** Runs inside the transaction that records the outcomes; a failure rolls the record back. */
+export type OnDelivered = (deliveries: Delivery[], tx: DbOrTx, now: Date) => Promise<void>;
+
+export const INTERRUPTED_ERROR = "Interrupted while sending (the worker stopped before the server's reply was recorded)";
+
+/** Runs a record's `change`, and tells `onDelivered` what it returns, in one transaction. */
+function recorder(db: DbOrTx, onDelivered: OnDelivered | undefined) {
+  return async function recording<T>(
+    now: Date,
+    change: (tx: DbOrTx) => Promise<{ result: T; deliveries: Delivery[] }>,
+  ): Promise<T> {
+    if (!onDelivered) return (await change(db)).result;
+    return db.transaction(async (tx) => {
+      const { result, deliveries } = await change(tx);
+      if (deliveries.length > 0) await onDelivered(deliveries, tx, now);
+      return result;
+    });
+  };
+}
+
+export function createOutboxRepository(db: DbOrTx, onDelivered?: OnDelivered) {
+  const recording = recorder(db, onDelivered);
 
   return {
     /**
-     * Claims up to `limit` due messages in one committed statement, before any SMTP traffic: the
+     * Claims up to `limit` due messages in one statement, committed before any SMTP traffic: the
      * attempt is on record even if the process dies during the send.
      */
     async claimDue(now: Date, limit: number): Promise<ClaimedMessage[]> {
@@ -54,62 +74,29 @@ export function createOutboxRepository(db: DbOrTx) {
     },
 
     /** Development (no SMTP_URL): due messages are kept, marked undelivered, and returned for the log. */
-    async markDueUndelivered(now: Date, limit: number): Promise<ClaimedMessage[]> {
-      return db.transaction(async (tx) => {
+    markDueUndelivered(now: Date, limit: number): Promise<ClaimedMessage[]> {
+      return recording(now, async (tx) => {
         const rows = await tx
           .update(outboxMessages)
           .set({ status: "undelivered", claimedAt: now })
           .where(inArray(outboxMessages.id, dueIds(tx, now, limit)))
           .returning();
-        const deliveries = [];
-        for (const row of rows) {
-          if (row.campaignRecipientId) {
-            deliveries.push({ recipientId: row.campaignRecipientId, outcome: failed(UNDELIVERED_REASON) });
-          }
-        }
-        await recordCampaignDeliveries(tx, deliveries, now);
-        return rows.sort((a, b) => a.id - b.id);
+        const deliveries = rows.map((message) => ({ message, outcome: { status: "undelivered" } as const }));
+        return { result: rows.sort((a, b) => a.id - b.id), deliveries };
       });
     },
 
     /**
-     * The server accepted these messages: one statement for all of them (and their campaign
-     * recipients, in the same transaction). Acceptance is the truth whoever reports it, so only
-     * rows already recorded sent are skipped. Returns the ids it recorded.
+     * The server accepted these messages: one statement for all of them. Acceptance is the truth
+     * whoever reports it, so only rows already recorded sent are skipped. Returns the ids it recorded.
      */
-    async recordSent(items: Array<{ row: ClaimedMessage; smtpResponse: string }>, now: Date): Promise<Set<number>> {
-      if (items.length === 0) return new Set();
-      // Two array parameters whatever the group's size: one short statement to parse and plan.
-      const ids = items.map(({ row }) => row.id);
-      const responses = items.map(({ smtpResponse }) => smtpResponse);
-      // The rows are locked in id order before they change (see the top of this file).
-      const update = async (tx: DbOrTx) => {
-        const result = await tx.execute<{ id: number | string; campaign_recipient_id: string | null }>(sql`
-          with locked as (
-            select id from ${outboxMessages}
-            where id = any(${sql.param(ids)}::bigint[]) and status in ('sending', 'pending')
-            order by id
-            for update
-          )
-          update ${outboxMessages} as o
-          set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, smtp_response = v.smtp_response, last_error = null
-          from unnest(${sql.param(ids)}::bigint[], ${sql.param(responses)}::text[]) as v(id, smtp_response), locked
-          where o.id = v.id and o.id = locked.id
-          returning o.id, o.campaign_recipient_id`);
-        return (result as unknown as { rows: Array<{ id: number | string; campaign_recipient_id: string | null }> }).rows;
-      };
-      const withCampaign = items.some(({ row }) => row.campaignRecipientId);
-      const updated = withCampaign
-        ? await db.transaction(async (tx) => {
-            const rows = await update(tx);
-            const deliveries = rows.flatMap((r) =>
-              r.campaign_recipient_id ? [{ recipientId: r.campaign_recipient_id, outcome: { status: "sent" } as const }] : [],
-            );
-            await recordCampaignDeliveries(tx, deliveries, now);
-            return rows;
-          })
-        : await update(db);
-      return new Set(updated.map((r) => Number(r.id)));
+    recordSent(items: Array<{ row: ClaimedMessage; smtpResponse: string }>, now: Date): Promise<Set<number>> {
+      if (items.length === 0) return Promise.resolve(new Set());
+      return recording(now, async (tx) => {
+        const rows = await markSent(tx, items, now);
+        const deliveries = rows.map((message) => ({ message, outcome: { status: "sent" } as const }));
+        return { result: new Set(rows.map((row) => row.id)), deliveries };
+      });
     },
 
     /** A transient failure: back to pending, due again at `nextAttemptAt`. */
@@ -123,66 +110,110 @@ export function createOutboxRepository(db: DbOrTx) {
     },
 
     /** A permanent failure, or the last attempt: kept with the server's reply for the UI. */
-    async recordFailed(row: ClaimedMessage, error: string, now: Date): Promise<boolean> {
-      const update = (tx: DbOrTx) =>
-        tx
+    recordFailed(row: ClaimedMessage, error: string, now: Date): Promise<boolean> {
+      return recording(now, async (tx) => {
+        const updated = await tx
           .update(outboxMessages)
           .set({ status: "failed", lastError: error })
           .where(ownClaim(row))
           .returning({ id: outboxMessages.id });
-      if (!row.campaignRecipientId) return (await update(db)).length > 0;
-      const recipientId = row.campaignRecipientId;
-      return db.transaction(async (tx) => {
-        const updated = await update(tx);
-        if (updated.length > 0) await recordCampaignDeliveries(tx, [{ recipientId, outcome: failed(error) }], now);
-        return updated.length > 0;
+        const deliveries = updated.length > 0 ? [{ message: row, outcome: { status: "failed", error } as const }] : [];
+        return { result: updated.length > 0, deliveries };
       });
     },
 
     /**
      * Messages left "sending" longer than the lease belong to a worker that died mid-send: they
-     * are the only ones sent again (same Message-ID), unless their attempts are used up.
+     * are the only ones sent again (same Message-ID), unless their attempts are used up. `ownIds`
+     * are the calling worker's own claims, alive whatever their age (it may be waiting for the
+     * database to record them).
      */
-    async requeueExpired(now: Date, leaseMs: number, maxAttempts: number): Promise<{ requeued: number; failed: number }> {
-      const cutoff = new Date(now.getTime() - leaseMs);
-      const error = "Interrupted while sending (the worker stopped before the server's reply was recorded)";
-      return db.transaction(async (tx) => {
-        // A row another statement holds is being recorded or renewed: its worker is alive.
-        const expired = tx
-          .select({ id: outboxMessages.id })
-          .from(outboxMessages)
-          .where(and(eq(outboxMessages.status, "sending"), lt(outboxMessages.claimedAt, cutoff)))
-          .for("update", { skipLocked: true });
-        const rows = await tx
-          .update(outboxMessages)
-          .set({
-            status: sql`case when ${outboxMessages.attempts} >= ${maxAttempts} then 'failed' else 'pending' end`,
-            nextAttemptAt: now,
-            lastError: error,
-          })
-          .where(inArray(outboxMessages.id, expired))
-          .returning({ id: outboxMessages.id, status: outboxMessages.status, recipientId: outboxMessages.campaignRecipientId });
+    requeueExpired(
+      now: Date,
+      leaseMs: number,
+      maxAttempts: number,
+      ownIds: number[] = [],
+    ): Promise<{ requeued: number; failed: number }> {
+      return recording(now, async (tx) => {
+        const rows = await requeue(tx, new Date(now.getTime() - leaseMs), now, maxAttempts, ownIds);
         const gaveUp = rows.filter((row) => row.status === "failed");
-        await recordCampaignDeliveries(
-          tx,
-          gaveUp.flatMap((row) => (row.recipientId ? [{ recipientId: row.recipientId, outcome: failed(error) }] : [])),
-          now,
-        );
-        return { requeued: rows.length - gaveUp.length, failed: gaveUp.length };
+        const deliveries = gaveUp.map((message) => ({
+          message,
+          outcome: { status: "failed", error: INTERRUPTED_ERROR } as const,
+        }));
+        return { result: { requeued: rows.length - gaveUp.length, failed: gaveUp.length }, deliveries };
       });
     },
   };
 }
 
-const failed = (error: string): DeliveryOutcome => ({ status: "failed", error });
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+function dueIds(tx: DbOrTx, now: Date, limit: number) {
+  return tx
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, "pending"), lte(outboxMessages.nextAttemptAt, now)))
+    .orderBy(outboxMessages.id)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/** Marks the accepted rows sent, locking them in id order first (see the top of this file). */
+async function markSent(tx: DbOrTx, items: Array<{ row: ClaimedMessage; smtpResponse: string }>, now: Date) {
+  // Two array parameters whatever the group's size: one short statement to parse and plan.
+  const ids = items.map(({ row }) => row.id);
+  const responses = items.map(({ smtpResponse }) => smtpResponse);
+  const result = await tx.execute(sql`
+    with locked as (
+      select id from ${outboxMessages}
+      where id = any(${sql.param(ids)}::bigint[]) and status in ('sending', 'pending')
+      order by id
+      for update
+    )
+    update ${outboxMessages} as o
+    set status = 'sent', sent_at = ${now.toISOString()}::timestamptz, smtp_response = v.smtp_response, last_error = null
+    from unnest(${sql.param(ids)}::bigint[], ${sql.param(responses)}::text[]) as v(id, smtp_response), locked
+    where o.id = v.id and o.id = locked.id
+    returning o.id, o.kind, o.campaign_recipient_id`);
+  return rowsOf<{ id: number | string; kind: string; campaign_recipient_id: string | null }>(result).map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    campaignRecipientId: row.campaign_recipient_id,
+  }));
+}
+
+/** Expired claims back to pending, or failed when their attempts are used up. */
+function requeue(tx: DbOrTx, cutoff: Date, now: Date, maxAttempts: number, ownIds: number[]) {
+  // A row another statement holds is being recorded or renewed: its worker is alive.
+  const expired = tx
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, "sending"),
+        lt(outboxMessages.claimedAt, cutoff),
+        ownIds.length > 0 ? notInArray(outboxMessages.id, ownIds) : undefined,
+      ),
+    )
+    .for("update", { skipLocked: true });
+  return tx
+    .update(outboxMessages)
+    .set({
+      status: sql`case when ${outboxMessages.attempts} >= ${maxAttempts} then 'failed' else 'pending' end`,
+      nextAttemptAt: now,
+      lastError: INTERRUPTED_ERROR,
+    })
+    .where(inArray(outboxMessages.id, expired))
+    .returning({
+      id: outboxMessages.id,
+      kind: outboxMessages.kind,
+      status: outboxMessages.status,
+      campaignRecipientId: outboxMessages.campaignRecipientId,
+    });
+}
 
 /** Still this worker's claim: nobody re-queued or re-claimed the row meanwhile. */
 function ownClaim(row: ClaimedMessage) {
-  return and(
-    eq(outboxMessages.id, row.id),
-    eq(outboxMessages.status, "sending"),
-    eq(outboxMessages.attempts, row.attempts),
-  );
+  return and(eq(outboxMessages.id, row.id), eq(outboxMessages.status, "sending"), eq(outboxMessages.attempts, row.attempts));
 }
-
-export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

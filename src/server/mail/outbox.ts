@@ -33,6 +33,11 @@ export function newOutboxRow(email: OutgoingEmail) {
 
 export type NewOutboxRow = ReturnType<typeof newOutboxRow>;
 
+/** Several e-mails in one statement (a campaign's batch). */
+export async function enqueueEmails(db: DbOrTx, emails: OutgoingEmail[]): Promise<void> {
+  if (emails.length > 0) await db.insert(outboxMessages).values(emails.map(newOutboxRow));
+}
+
 export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ id: number }> {
   const [row] = await db.insert(outboxMessages).values(newOutboxRow(email)).returning({ id: outboxMessages.id });
   if (!row) throw new Error("outbox insert returned no row");

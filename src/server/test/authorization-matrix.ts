@@ -92,7 +92,13 @@ export const MATRIX: MatrixRow[] = [
       const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
       return {
         url: "/api/campaigns",
-        body: { eventId: event.id, registrationIds: [registration.id], subject: "Aviso", content: "Hola {nombre}", isHtml: false },
+        body: {
+          eventId: event.id,
+          registrationIds: [registration.id],
+          subject: "Aviso",
+          content: "Hola {nombre}",
+          isHtml: false,
+        },
       };
     },
   },
@@ -149,7 +155,11 @@ export const MATRIX: MatrixRow[] = [
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const success = newSecretToken();
-      await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, successTokenHash: success.hash });
+      await createRegistration(app.ctx.db, {
+        eventId: event.id,
+        timeslotId: event.timeslots[0]!.id,
+        successTokenHash: success.hash,
+      });
       return { url: `/api/public/registration-success?e=${success.token}` };
     },
   },
@@ -222,7 +232,9 @@ async function freshRegistration(app: App) {
 }
 
 function registrationRows(): MatrixRow[] {
-  const one = (suffix = "") => async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
+  const one =
+    (suffix = "") =>
+    async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
   return [
     { method: "GET", route: "/api/registrations", expect: expectFor.member(200) },
     { method: "GET", route: "/api/registrations/export.csv", expect: expectFor.admin(200) },

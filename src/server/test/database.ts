@@ -19,38 +19,42 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+async function onServer(statement: string): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DB=pg needs TEST_DATABASE_URL");
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and how to drop it. */
+export async function createScratchPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `opencall_test_${randomBytes(6).toString("hex")}`;
+  await onServer(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
   if (kind === "pglite") {
     const database = await openDatabase({});
     await database.migrate();
     return { database, url: undefined, drop: () => database.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("TEST_DB=pg needs TEST_DATABASE_URL");
-  const name = `opencall_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const scratch = await createScratchPgDatabase();
+  const database = await openDatabase({ url: scratch.url, poolSize: 20 });
   await database.migrate();
   return {
     database,
-    url: url.toString(),
+    url: scratch.url,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await scratch.drop();
     },
   };
 }

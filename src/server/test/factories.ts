@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from "../db/schema";
 import { asc, eq } from "drizzle-orm";
-import { nextScoutingId } from "../modules/events/scouting-id";
+import { nextScoutingId } from "../modules/events/scouting-id.generator";
 import { TEST_PUBLIC_URL } from "./harness";
 
 const unique = () => randomBytes(4).toString("hex");
@@ -186,7 +186,9 @@ export function registrationBody(timeslotId: string, overrides: Record<string, u
 
 export interface CreateCampaignOptions extends Partial<Omit<EmailCampaignRow, "recipientCount">> {
   /** The recipients (default: two), each a registration's e-mail and name; `registrationId` optional. */
-  recipients?: Array<Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status" | "readTokenHash" | "sentAt">>>;
+  recipients?: Array<
+    Partial<Pick<EmailCampaignRecipientRow, "email" | "fullName" | "registrationId" | "status" | "readTokenHash" | "sentAt">>
+  >;
 }
 
 /** A campaign with its recipients (queued unless told otherwise); recipient_count matches. */

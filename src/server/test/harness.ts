@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicRegistrationRateLimit: 10_000,
     signInRateLimit: 10_000,
     shutdownTimeoutMs: 5000,
+    apiDocs: "public",
     ...overrides,
   };
 }

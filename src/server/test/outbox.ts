@@ -1,13 +1,19 @@
 /**
- * Test helpers for the outbox: a logger that keeps what it was told, a clock the test moves, and
- * a quick way to enqueue messages.
+ * Test helpers for the outbox: a logger that keeps what it was told, a clock the test moves, a
+ * quick way to enqueue messages, and workers against real SMTP servers.
  */
 import { eq } from "drizzle-orm";
+import { afterEach, beforeEach } from "vitest";
 import type { Db } from "../db/client";
 import { outboxMessages, type OutboxMessageRow } from "../db/schema";
-import type { WorkerLogger } from "../jobs/outbox-worker";
+import { createOutboxWorker, type OutboxWorker, type WorkerLogger } from "../jobs/outbox-worker";
 import { renderLayout } from "../mail/layout";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox";
+import { createSmtpTransport } from "../mail/transport";
+import type { TestApp } from "./harness";
+import { startTestSmtpServer, type TestSmtpOptions, type TestSmtpServer } from "./smtp";
+
+export const TEST_MAIL_FROM = "OpenCall <no-reply@agency.test>";
 
 export interface LogEntry {
   level: "debug" | "info" | "warn" | "error";
@@ -55,4 +61,54 @@ export async function outboxRow(db: Db, id: number): Promise<OutboxMessageRow> {
   const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
   if (!row) throw new Error(`no outbox row ${id}`);
   return row;
+}
+
+export interface WorkerOptions {
+  clock?: () => Date;
+  maxAttempts?: number;
+  db?: Db;
+  batchSize?: number;
+}
+
+/**
+ * For a test file of the outbox worker: empties the outbox before each test, and gives SMTP
+ * servers and workers that are closed and stopped after it.
+ */
+export function useOutboxWorkers(t: TestApp) {
+  let cleanup: Array<() => Promise<void>> = [];
+  beforeEach(async () => {
+    await t.db.delete(outboxMessages);
+  });
+  afterEach(async () => {
+    for (const step of cleanup.reverse()) await step();
+    cleanup = [];
+  });
+  return {
+    cleanup: (step: () => Promise<void>) => void cleanup.push(step),
+    async smtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
+      const server = await startTestSmtpServer(options);
+      cleanup.push(() => server.close());
+      return server;
+    },
+    /** A worker sending to `smtpUrl` (undefined: the development outbox), and what it logged. */
+    worker(smtpUrl: string | undefined, extra: WorkerOptions = {}) {
+      const log = memoryLogger();
+      const config = {
+        ...t.config,
+        smtpUrl,
+        mailFrom: TEST_MAIL_FROM,
+        mailMaxAttempts: extra.maxAttempts ?? t.config.mailMaxAttempts,
+      };
+      const instance: OutboxWorker = createOutboxWorker({
+        db: extra.db ?? t.db,
+        config,
+        log,
+        ...(extra.clock ? { clock: extra.clock } : {}),
+        ...(extra.batchSize ? { batchSize: extra.batchSize } : {}),
+        ...(smtpUrl ? { transport: createSmtpTransport({ smtpUrl, mailFrom: TEST_MAIL_FROM, ratePerSecond: 1000 }) } : {}),
+      });
+      cleanup.push(() => instance.stop());
+      return { worker: instance, log };
+    },
+  };
 }

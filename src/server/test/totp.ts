@@ -23,7 +23,9 @@ export function totpSecret(uri: string): string {
 export function totpCode(uri: string, at = Date.now()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const hmac = createHmac("sha1", base32Decode(totpSecret(uri))).update(counter).digest();
+  const hmac = createHmac("sha1", base32Decode(totpSecret(uri)))
+    .update(counter)
+    .digest();
   const offset = hmac[hmac.length - 1]! & 0x0f;
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(code).padStart(6, "0");

@@ -2,8 +2,7 @@ import { isAdmin, isApproved } from "@common/roles";
 import { accounts } from "@common/texts/accounts";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSession } from "@web/features/accounts/api/get-session";
-import { AwaitingApproval } from "@web/features/accounts/components/awaiting-approval";
+import { useSession, AwaitingApproval } from "@web/features/accounts";
 import { ApiError } from "@web/lib/api";
 
 /**

@@ -1,7 +1,7 @@
 import { matchPublicVisitorPage } from "@common/public-paths";
 import { common } from "@common/texts/common";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { PublicShell } from "@web/features/public/components/public-shell";
+import { PublicShell } from "@web/features/public";
 
 const RegisterPage = lazy(() => import("@web/features/public/pages/register-page").then((m) => ({ default: m.RegisterPage })));
 const SuccessPage = lazy(() => import("@web/features/public/pages/success-page").then((m) => ({ default: m.SuccessPage })));
@@ -44,7 +44,15 @@ export function PublicVisitorApp() {
   }
   return (
     <PublicShell>
-      <Suspense fallback={<p role="status" className="py-16 text-center text-muted-foreground">{common.loading}</p>}>{page}</Suspense>
+      <Suspense
+        fallback={
+          <p role="status" className="py-16 text-center text-muted-foreground">
+            {common.loading}
+          </p>
+        }
+      >
+        {page}
+      </Suspense>
     </PublicShell>
   );
 }

@@ -26,7 +26,8 @@ export async function api<T>(path: string, { method = "GET", body, signal }: Req
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      headers:
+        body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

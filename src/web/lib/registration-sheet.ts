@@ -4,8 +4,10 @@
  * Accents: the standard Helvetica font is WinAnsi-encoded, which covers Spanish (á é í ó ú ñ ü ¿ ¡).
  */
 import { formatDateLong, formatTimeRange } from "@common/dates";
+import { detailsBySection } from "@common/registrant/format";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
 import { publicTexts } from "@common/texts/public";
+import { registrantTexts } from "@common/texts/registrant";
 
 const s = publicTexts.sheet;
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
@@ -13,8 +15,7 @@ const LABEL_WIDTH = 52;
 
 /** Rows of the sheet, section by section: what the PDF prints (and what a test can check). */
 export function sheetSections(data: RegistrationSheetData): Array<{ title: string; rows: Array<[string, string]> }> {
-  const orNA = (value: string | number | null | undefined, unit = "") =>
-    value === null || value === undefined || value === "" ? s.notAvailable : `${value}${unit}`;
+  const orNA = (value: string) => (value === "" ? registrantTexts.values.notAvailable : value);
   return [
     {
       title: s.eventSection,
@@ -22,39 +23,22 @@ export function sheetSections(data: RegistrationSheetData): Array<{ title: strin
         [s.eventName, data.event.eventName],
         [s.eventDate, formatDateLong(data.event.eventDate)],
         [s.place, data.event.location],
-        [s.timeslot, data.timeslot ? formatTimeRange(data.timeslot.startTime, data.timeslot.endTime) : s.notAvailable],
+        [
+          s.timeslot,
+          data.timeslot ? formatTimeRange(data.timeslot.startTime, data.timeslot.endTime) : registrantTexts.values.notAvailable,
+        ],
         [s.description, orNA(data.event.description.trim())],
         [s.confirmationDetails, orNA(data.event.confirmationDetails.trim())],
       ],
     },
-    {
-      title: s.personalSection,
+    ...detailsBySection(data).map(({ section, details }, index) => ({
+      title: registrantTexts.sections[section],
+      // The code opens the first section of the person's own details.
       rows: [
-        [s.code, data.registrationCode],
-        [s.fullName, data.fullName],
-        [s.dateOfBirth, formatDateLong(data.dateOfBirth)],
-        [s.location, data.location],
-        [s.email, data.email],
-        [s.phoneNumber, data.phoneNumber],
-        [s.height, orNA(data.height, " cm")],
+        ...(index === 0 ? [[s.code, data.registrationCode] as [string, string]] : []),
+        ...details.map(({ label, value }) => [label, value] as [string, string]),
       ],
-    },
-    {
-      title: s.measurementsSection,
-      rows: [
-        [s.bust, orNA(data.bust, " cm")],
-        [s.waist, orNA(data.waist, " cm")],
-        [s.hips, orNA(data.hips, " cm")],
-      ],
-    },
-    {
-      title: s.extraSection,
-      rows: [
-        [s.eyeColor, orNA(data.eyeColor)],
-        [s.instagramHandle, data.instagramHandle ? `@${data.instagramHandle}` : s.notAvailable],
-        [s.internationalWork, data.internationalWork ? s.yes : s.no],
-      ],
-    },
+    })),
   ];
 }
 

@@ -1,11 +1,6 @@
+import type { PublicSettings } from "@common/schemas/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "./api";
-
-export interface PublicSettings {
-  contactEmail: string;
-  staffSignup: "open" | "closed";
-  agencyEmailDomain: string;
-}
 
 export const settingsQueryOptions = () =>
   queryOptions({

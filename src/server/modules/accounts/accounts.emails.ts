@@ -46,9 +46,7 @@ export function profileApprovedEmail({ to, name, url }: Recipient & { url: strin
     ...renderLayout({
       subject: `Tu cuenta de ${PRODUCT_NAME} fue aprobada`,
       greeting: `Hola ${name}:`,
-      paragraphs: [
-        `Un administrador aprobó tu cuenta de staff en ${PRODUCT_NAME}. Ya podés iniciar sesión y usar el panel.`,
-      ],
+      paragraphs: [`Un administrador aprobó tu cuenta de staff en ${PRODUCT_NAME}. Ya podés iniciar sesión y usar el panel.`],
       action: { label: "Iniciar sesión", url },
     }),
   };
@@ -66,6 +64,23 @@ export function adminInvitationEmail({ to, url, invitedBy }: { to: string; url: 
         "El enlace vale durante 72 horas. Si no esperabas esta invitación, ignorá este correo.",
       ],
       action: { label: "Elegir mi contraseña", url },
+    }),
+  };
+}
+
+export function signInUnlockEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+  return {
+    kind: "sign_in_unlock",
+    to,
+    ...renderLayout({
+      subject: `Desbloqueá el inicio de sesión en ${PRODUCT_NAME}`,
+      greeting: `Hola ${name}:`,
+      paragraphs: [
+        `Hubo muchos intentos fallidos de iniciar sesión con tu cuenta de ${PRODUCT_NAME}, así que la bloqueamos por un rato para quien no use un dispositivo conocido.`,
+        "Si fuiste vos, abrí el enlace en el navegador donde querés iniciar sesión: ese dispositivo quedará habilitado. El enlace vale durante una hora.",
+        "Si no fuiste vos, no hace falta que hagas nada: tu contraseña no cambió. Si te preocupa, cambiala desde la página de inicio de sesión.",
+      ],
+      action: { label: "Desbloquear este dispositivo", url },
     }),
   };
 }

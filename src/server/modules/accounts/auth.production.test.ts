@@ -35,7 +35,13 @@ afterAll(async () => {
 
 const origin = { origin: TEST_PUBLIC_URL };
 const signIn = (email: string, password: string, ip = "203.0.113.7") =>
-  app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers: origin, payload: { email, password }, remoteAddress: ip });
+  app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: origin,
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe("in production", () => {
   it("marks the session cookie Secure (and __Secure-), HttpOnly and SameSite=Lax", async () => {

@@ -3,19 +3,16 @@ import { describe, expect, it } from "vitest";
 import { sessions, users, verifications } from "../../db/schema";
 import { createUser, linkIn, outboxFor, signIn, TEST_PASSWORD } from "../../test/factories";
 import { TEST_PUBLIC_URL, useTestApp } from "../../test/harness";
-import { SIGN_IN_LOCK_SECONDS, SIGN_IN_MAX_FAILURES } from "./sign-in-limiter";
+import { SIGN_IN_LOCK_SECONDS, SIGN_IN_MAX_FAILURES } from "./sign-in.limiter";
 
 const t = useTestApp();
 const origin = { origin: TEST_PUBLIC_URL };
 
-const signUp = (payload: object) =>
-  t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", headers: origin, payload });
+const signUp = (payload: object) => t.app.inject({ method: "POST", url: "/api/auth/sign-up/email", headers: origin, payload });
 const signInRequest = (email: string, password: string, headers: Record<string, string> = origin) =>
   t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", headers, payload: { email, password } });
 const sessionCookie = (res: { headers: Record<string, unknown> }) =>
-  [res.headers["set-cookie"]].flat().find((c) => typeof c === "string" && c.includes("session_token=")) as
-    | string
-    | undefined;
+  [res.headers["set-cookie"]].flat().find((c) => typeof c === "string" && c.includes("session_token=")) as string | undefined;
 const cookieHeader = (setCookie: string) => ({ cookie: setCookie.split(";")[0]!, ...origin });
 
 describe("staff sign-up", () => {

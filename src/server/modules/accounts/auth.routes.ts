@@ -1,17 +1,14 @@
-import { signUpRequestSchema } from "@common/schemas/accounts";
+import { signUpRequestSchema, unlockRequestSchema } from "@common/schemas/accounts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app";
-import { AppError, errors } from "../../errors";
-import { authErrorBody } from "./auth-errors";
-import { SESSION_COOKIE_PREFIX } from "./auth";
-import { createSignInLimiter } from "./sign-in-limiter";
-
-const TOO_MANY = (seconds: number) =>
-  new AppError(
-    429,
-    "rate_limited",
-    `Too many sign-in attempts. Please wait ${Math.max(1, Math.ceil(seconds / 60))} minute(s) and try again.`,
-  );
+import type { AppContext } from "../../context";
+import { errors } from "../../errors";
+import { accountErrors } from "./accounts.errors";
+import { SESSION_COOKIE_PREFIX } from "./auth.config";
+import { authBodyProblem, authUrlProblem } from "./auth.input";
+import { createAuthProxy } from "./auth.proxy";
+import { createDeviceCookies } from "./sign-in.device";
+import { createSignInLimiter } from "./sign-in.limiter";
+import { createUnlockLinks } from "./sign-in.unlock";
 
 const SECOND_FACTOR_PATHS = new Set(["/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code"]);
 
@@ -20,45 +17,71 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === "string" && email.length <= 320 ? email.trim().toLowerCase() : undefined;
 }
 
+/** The staff sign-up switch, and the sign-up form's own rules (better-auth's are looser). */
+function checkSignUp(request: FastifyRequest, ctx: AppContext): void {
+  if (ctx.config.staffSignup === "closed") {
+    request.log.warn("staff sign-up refused: sign-up is closed");
+    throw accountErrors.signUpClosed();
+  }
+  const parsed = signUpRequestSchema.safeParse(request.body);
+  if (!parsed.success) {
+    throw errors.validation(
+      Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "request"), issue.message])),
+    );
+  }
+  request.body = parsed.data;
+}
+
 /**
  * Mounts better-auth's own endpoints (sign-in, sign-up, sign-out, reset, two-factor) at /api/auth/*,
- * and adds what better-auth does not do by itself: the staff sign-up switch, a per-account sign-in
- * limit, the idle session lifetime, sign-in logging, and our error shape.
+ * and adds what better-auth does not do by itself: input checks, the staff sign-up switch, a
+ * per-account sign-in limit, the idle session lifetime, sign-in logging, and our error shape.
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { auth, config } = ctx;
+  const proxy = createAuthProxy(ctx.auth, ctx.config.publicUrl);
   const limiter = createSignInLimiter(ctx.db);
+  const devices = createDeviceCookies(ctx.config);
+  const unlockLinks = createUnlockLinks(ctx.db, ctx.config);
 
-  const forward = async (request: FastifyRequest): Promise<Response> => {
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      for (const item of [value].flat()) headers.append(key, item);
+  const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const email = emailOf(request.body);
+    if (!email) return proxy.send(request, await proxy.forward(request), reply);
+    const attempt = { email, ip: request.ip, deviceId: devices.deviceOf(request.headers.cookie, email) };
+    const wait = await limiter.retryAfter(attempt);
+    if (wait > 0) {
+      request.log.warn({ email, knownDevice: Boolean(attempt.deviceId) }, "sign-in refused: too many failed attempts");
+      reply.header("retry-after", String(wait));
+      throw accountErrors.tooManySignIns(wait);
     }
-    // better-auth sees the client's address for its per-IP limits.
-    headers.set("x-forwarded-for", request.ip);
-    const body = request.method === "POST" && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-    if (body !== undefined) headers.set("content-type", "application/json");
-    return auth.handler(new Request(new URL(request.url, config.publicUrl), { method: request.method, headers, body }));
+    const response = await proxy.forward(request);
+    if (response.status === 401) {
+      request.log.warn({ email }, "sign-in refused: wrong e-mail or password");
+      const { locked } = await limiter.recordFailure(attempt);
+      if (locked) {
+        request.log.warn({ email }, "sign-in locked: unlock link sent to the account's owner, if any");
+        await unlockLinks.send(email);
+      }
+    } else if (response.ok) {
+      await limiter.reset(attempt);
+      const twoFactor = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { twoFactorRedirect?: boolean } | null;
+      request.log.info({ email }, twoFactor?.twoFactorRedirect ? "sign-in: second factor required" : "signed in");
+      return proxy.send(request, response, reply, [devices.issue(email)]);
+    } else if (response.status === 429) {
+      request.log.warn({ email }, "sign-in refused: too many attempts from this address");
+    }
+    return proxy.send(request, response, reply);
   };
 
-  const send = async (response: Response, reply: FastifyReply) => {
-    reply.status(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== "set-cookie" && key !== "content-length" && key !== "content-type") reply.header(key, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header("set-cookie", cookies);
-    if (!response.body) return reply.send(null);
-    const raw = Buffer.from(await response.arrayBuffer());
-    const contentType = response.headers.get("content-type") ?? "";
-    if (response.status >= 400 && contentType.includes("application/json")) {
-      const retryAfter = Number(response.headers.get("x-retry-after") ?? 0);
-      if (retryAfter > 0) reply.header("retry-after", String(retryAfter));
-      return reply.type("application/json").send(authErrorBody(response.status, raw.toString("utf8"), retryAfter));
-    }
-    return reply.type(contentType || "application/octet-stream").send(raw);
-  };
+  app.post("/api/auth/unlock-sign-in", { config: { access: "public" }, schema: { hide: true } }, async (request, reply) => {
+    const parsed = unlockRequestSchema.safeParse(request.body);
+    const email = parsed.success ? await unlockLinks.redeem(parsed.data.token) : undefined;
+    if (!email) throw accountErrors.unlockInvalid();
+    request.log.info({ email }, "sign-in unlocked on this device by an e-mailed link");
+    return reply.header("set-cookie", devices.issue(email)).send({ unlocked: true });
+  });
 
   app.route({
     method: ["GET", "POST"],
@@ -66,55 +89,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     config: { access: "public" },
     schema: { hide: true },
     handler: async (request, reply) => {
-      const path = new URL(request.url, config.publicUrl).pathname;
+      const problem = authUrlProblem(request.url) ?? authBodyProblem(request.body);
+      if (problem) throw problem;
+      const path = new URL(request.url, ctx.config.publicUrl).pathname;
+      const post = request.method === "POST";
 
       // Ends an idle session before better-auth's endpoints can use it (see session.ts).
       if (request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) await ctx.getUser(request);
 
-      if (request.method === "POST" && path === "/api/auth/sign-up/email") {
-        if (config.staffSignup === "closed") {
-          request.log.warn("staff sign-up refused: sign-up is closed");
-          throw new AppError(403, "signup_closed", "Registration is currently disabled. Please contact the administrator.");
-        }
-        const parsed = signUpRequestSchema.safeParse(request.body);
-        if (!parsed.success) {
-          throw errors.validation(
-            Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "request"), issue.message])),
-          );
-        }
-        request.body = parsed.data;
-      }
+      if (post && path === "/api/auth/sign-up/email") checkSignUp(request, ctx);
+      if (post && path === "/api/auth/sign-in/email") return signIn(request, reply);
 
-      if (request.method === "POST" && path === "/api/auth/sign-in/email") {
-        const email = emailOf(request.body);
-        if (email) {
-          const wait = await limiter.retryAfter(email);
-          if (wait > 0) {
-            request.log.warn({ email }, "sign-in refused: too many failed attempts for this account");
-            reply.header("retry-after", String(wait));
-            throw TOO_MANY(wait);
-          }
-        }
-        const response = await forward(request);
-        if (email && response.status === 401) {
-          await limiter.recordFailure(email);
-          request.log.warn({ email }, "sign-in refused: wrong e-mail or password");
-        } else if (email && response.ok) {
-          await limiter.reset(email);
-          const twoFactor = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: boolean } | null;
-          request.log.info({ email }, twoFactor?.twoFactorRedirect ? "sign-in: second factor required" : "signed in");
-        } else if (response.status === 429) {
-          request.log.warn({ email }, "sign-in refused: too many attempts from this address");
-        }
-        return send(response, reply);
-      }
-
-      const response = await forward(request);
-      if (SECOND_FACTOR_PATHS.has(path) && request.method === "POST") {
+      const response = await proxy.forward(request);
+      if (post && SECOND_FACTOR_PATHS.has(path)) {
         if (response.ok) request.log.info("signed in with a second factor");
         else request.log.warn({ status: response.status }, "second factor refused");
       }
-      return send(response, reply);
+      return proxy.send(request, response, reply);
     },
   });
 }

@@ -1,17 +1,6 @@
-import { PROFILE_STATUSES, ROLES } from "@common/constants";
-import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import { sessionResponseSchema } from "@common/schemas/accounts";
+import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
-
-export const sessionResponse = z.object({
-  user: z.object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    role: z.enum(ROLES),
-    status: z.enum(PROFILE_STATUSES),
-  }),
-});
 
 export async function sessionRoutes(app: ZodApp, { getUser }: AppContext): Promise<void> {
   // Answers pending accounts too: the client needs their status to show the awaiting-approval screen.
@@ -19,7 +8,7 @@ export async function sessionRoutes(app: ZodApp, { getUser }: AppContext): Promi
     "/api/session",
     {
       config: { access: "public" },
-      schema: { tags: ["accounts"], summary: "The signed-in user's profile", response: { 200: sessionResponse } },
+      schema: { tags: ["accounts"], summary: "The signed-in user's profile", response: { 200: sessionResponseSchema } },
     },
     async (request) => {
       const user = await getUser(request);

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { users, type UserRow } from "../../db/schema";
+import { accounts, sessions, twoFactors, users, verifications, type UserRow } from "../../db/schema";
 
 export function createUsersRepository(db: Db) {
   return {
@@ -19,6 +19,11 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    findByEmail: async (email: string, tx: DbOrTx = db): Promise<UserRow | undefined> => {
+      const [row] = await tx.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
     findByEmailForUpdate: async (email: string, tx: DbOrTx): Promise<UserRow | undefined> => {
       const [row] = await tx.select().from(users).where(eq(users.email, email)).for("update");
       return row;
@@ -26,7 +31,7 @@ export function createUsersRepository(db: Db) {
 
     update: async (
       id: string,
-      values: Partial<Pick<UserRow, "role" | "status" | "emailVerified">>,
+      values: Partial<Pick<UserRow, "name" | "role" | "status" | "emailVerified" | "twoFactorEnabled">>,
       tx: DbOrTx = db,
     ): Promise<UserRow> => {
       const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
@@ -38,6 +43,18 @@ export function createUsersRepository(db: Db) {
       const [row] = await tx.insert(users).values(values).returning();
       if (!row) throw new Error("user insert returned no row");
       return row;
+    },
+
+    /**
+     * Everything that lets someone act as this user: password (and any other credential), sessions,
+     * two-factor secrets and pending tokens (reset links hold the user's id), except `keepTokenId`.
+     */
+    discardCredentials: async (userId: string, keepTokenId: string | undefined, tx: DbOrTx = db): Promise<void> => {
+      await tx.delete(accounts).where(eq(accounts.userId, userId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      const ofUser = eq(verifications.value, userId);
+      await tx.delete(verifications).where(keepTokenId ? and(ofUser, ne(verifications.id, keepTokenId)) : ofUser);
     },
 
     /** Sessions, accounts and two-factor rows go with the user (cascade); events and campaigns stay (set null). */

@@ -1,11 +1,14 @@
-import { createAdminSchema, profileSchema, userIdParams } from "@common/schemas/accounts";
+import {
+  createAdminResponseSchema,
+  createAdminSchema,
+  userIdParams,
+  userResponseSchema,
+  usersListResponseSchema,
+} from "@common/schemas/accounts";
+import { apiErrorResponseSchema as errorResponse } from "@common/schemas/api-error";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { createUsersService } from "./users.service";
-
-const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
-});
 
 export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext): Promise<void> {
   const users = createUsersService({ db, auth, config, log: app.log });
@@ -15,7 +18,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
     "/api/users",
     {
       config: { access: "admin" },
-      schema: { tags, summary: "Staff profiles, newest first", response: { 200: z.object({ items: z.array(profileSchema) }) } },
+      schema: { tags, summary: "Staff profiles, newest first", response: { 200: usersListResponseSchema } },
     },
     async () => ({ items: await users.list() }),
   );
@@ -28,7 +31,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
         tags,
         summary: "Approve a pending account, then e-mail its owner",
         params: userIdParams,
-        response: { 200: z.object({ user: profileSchema }), 404: errorResponse },
+        response: { 200: userResponseSchema, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => ({ user: await users.approve(request.params.id, request.user!) }),
@@ -43,8 +46,8 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
         summary: "Promote an agency address to admin, or invite it",
         body: createAdminSchema,
         response: {
-          200: z.object({ outcome: z.enum(["promoted", "invited"]), user: profileSchema }),
-          201: z.object({ outcome: z.enum(["promoted", "invited"]), user: profileSchema }),
+          200: createAdminResponseSchema,
+          201: createAdminResponseSchema,
           400: errorResponse,
         },
       },

@@ -8,12 +8,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
-import { AppError, errors } from "../../errors";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import { adminInvitationEmail, profileApprovedEmail } from "./accounts.emails";
-import { accountLinks, INVITATION_TTL_SECONDS, type Auth } from "./auth";
-import type { SessionUser } from "./session";
+import { accountErrors } from "./accounts.errors";
+import { accountLinks, INVITATION_TTL_SECONDS, type Auth } from "./auth.config";
+import type { SessionUser } from "./session.resolver";
 import { createUsersRepository } from "./users.repository";
 
 export function toProfile(row: UserRow): Profile {
@@ -36,29 +36,86 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * A set-password link for `userId`: better-auth's own reset token (hashed at rest), so the invited
+ * admin completes it on the ordinary reset page. Written before the user: if what follows fails,
+ * only a token nobody knows is left, and it expires.
+ */
+async function newInvitationToken(auth: Auth, userId: string) {
+  const { token } = newSecretToken();
+  const context = await auth.$context;
+  const row = await context.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
+  });
+  return { token, tokenId: row.id };
+}
+
 export function createUsersService({ db, auth, config, log }: Deps) {
   const repo = createUsersRepository(db);
 
-  const promote = (email: string, actor: SessionUser) =>
+  /**
+   * Promotes the account of `email` if its owner has proved the address (a superadmin is left as it
+   * is). An unverified account is not promoted: undefined, as for no account at all.
+   */
+  const promoteVerified = (email: string, actor: SessionUser) =>
     db.transaction(async (tx) => {
       const user = await repo.findByEmailForUpdate(email, tx);
       if (!user) return undefined;
       // A superadmin stays a superadmin: "Create Admin" never lowers anyone's role.
       if (user.role === "superadmin") return user;
+      if (!user.emailVerified) return undefined;
       const updated = await repo.update(user.id, { role: "admin", status: "approved" }, tx);
       log.info({ actorId: actor.id, userId: user.id }, "user promoted to admin");
       return updated;
     });
 
+  /**
+   * Invites `email` as an admin. An unverified account for it (anyone can sign up with an address
+   * they do not own) keeps its id but loses everything its creator set: password, sessions,
+   * two-factor, pending tokens and the name; the address's real owner chooses the password.
+   * Undefined when the account changed meanwhile (the caller tries again).
+   */
+  const invite = async (email: string, actor: SessionUser): Promise<UserRow | undefined> => {
+    const existing = await repo.findByEmail(email);
+    const userId = existing?.id ?? randomUUID();
+    const { token, tokenId } = await newInvitationToken(auth, userId);
+    const name = email.slice(0, email.indexOf("@"));
+    return db.transaction(async (tx) => {
+      const current = await repo.findByEmailForUpdate(email, tx);
+      if (current && (current.id !== userId || current.emailVerified || current.role === "superadmin")) return undefined;
+      let user: UserRow;
+      if (current) {
+        await repo.discardCredentials(userId, tokenId, tx);
+        user = await repo.update(userId, { name, role: "admin", status: "approved", twoFactorEnabled: false }, tx);
+        log.warn({ actorId: actor.id, userId }, "unverified account reset: its credentials and sessions were discarded");
+      } else {
+        user = await repo.insert({ id: userId, name, email, emailVerified: false, role: "admin", status: "approved" }, tx);
+      }
+      const url = accountLinks.invitation(config.publicUrl, token);
+      await enqueueEmail(tx, adminInvitationEmail({ to: email, url, invitedBy: actor.fullName }));
+      log.info({ actorId: actor.id, userId }, "admin invited");
+      return user;
+    });
+  };
+
   return {
     list: async (): Promise<Profile[]> => (await repo.listNewestFirst()).map(toProfile),
 
-    /** pending → approved, and the approval e-mail in the same transaction. Approving twice is a no-op. */
+    /**
+     * pending → approved, and the approval e-mail in the same transaction. Approving twice is a no-op.
+     * An unverified account is refused: whoever created it may not own the address.
+     */
     approve: (id: string, actor: SessionUser): Promise<Profile> =>
       db.transaction(async (tx) => {
         const user = await repo.findByIdForUpdate(id, tx);
-        if (!user) throw errors.notFound("User not found.");
+        if (!user) throw accountErrors.userNotFound();
         if (user.status === "approved") return toProfile(user);
+        if (!user.emailVerified) {
+          log.warn({ actorId: actor.id, userId: id }, "approval refused: e-mail not verified");
+          throw accountErrors.emailNotVerified();
+        }
         const updated = await repo.update(id, { status: "approved" }, tx);
         await enqueueEmail(tx, profileApprovedEmail({ to: user.email, name: user.name, url: `${config.publicUrl}/login` }));
         log.info({ actorId: actor.id, userId: id }, "user approved");
@@ -66,52 +123,24 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       }),
 
     /**
-     * Makes `email` an admin: an existing account is promoted (and approved); an unknown address
-     * gets an approved admin account without a password and an e-mailed link to set one.
+     * Makes `email` an admin: an account whose owner verified the address is promoted (and approved);
+     * any other address gets an approved admin account without a password and an e-mailed link to
+     * set one. Tries again when a sign-up for the same address races it.
      */
-    createAdmin: async (
-      email: string,
-      actor: SessionUser,
-    ): Promise<{ outcome: "promoted" | "invited"; user: Profile }> => {
-      if (!isAgencyEmail(email, config.agencyEmailDomain)) {
-        throw new AppError(400, "email_domain_not_allowed", `Only @${config.agencyEmailDomain} emails are allowed`, {
-          email: `Only @${config.agencyEmailDomain} emails are allowed`,
-        });
-      }
-      const promoted = await promote(email, actor);
-      if (promoted) return { outcome: "promoted", user: toProfile(promoted) };
-
-      // The set-password link is better-auth's own reset token (hashed at rest), so the invited admin
-      // completes it on the ordinary reset page. It is written before the user: a failed insert leaves
-      // only an unusable token that expires.
-      const userId = randomUUID();
-      const { token } = newSecretToken();
-      const context = await auth.$context;
-      await context.internalAdapter.createVerificationValue({
-        identifier: `reset-password:${token}`,
-        value: userId,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
-      });
-      try {
-        const user = await db.transaction(async (tx) => {
-          const row = await repo.insert(
-            { id: userId, name: email.slice(0, email.indexOf("@")), email, emailVerified: false, role: "admin", status: "approved" },
-            tx,
-          );
-          await enqueueEmail(
-            tx,
-            adminInvitationEmail({ to: email, url: accountLinks.invitation(config.publicUrl, token), invitedBy: actor.fullName }),
-          );
-          return row;
-        });
-        log.info({ actorId: actor.id, userId }, "admin invited");
-        return { outcome: "invited", user: toProfile(user) };
-      } catch (error) {
-        // Someone signed up with this address in the meantime: promote that account instead.
-        if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
-        const raced = await promote(email, actor);
-        if (!raced) throw error;
-        return { outcome: "promoted", user: toProfile(raced) };
+    createAdmin: async (email: string, actor: SessionUser): Promise<{ outcome: "promoted" | "invited"; user: Profile }> => {
+      if (!isAgencyEmail(email, config.agencyEmailDomain)) throw accountErrors.emailDomainNotAllowed(config.agencyEmailDomain);
+      for (let attempt = 1; ; attempt++) {
+        const promoted = await promoteVerified(email, actor);
+        if (promoted) return { outcome: "promoted", user: toProfile(promoted) };
+        try {
+          const invited = await invite(email, actor);
+          if (invited) return { outcome: "invited", user: toProfile(invited) };
+        } catch (error) {
+          // Someone signed up with this address in the meantime: look again.
+          if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+        }
+        // Only a sign-up or verification racing each attempt gets here; a few tries settle it.
+        if (attempt === 3) throw new Error(`the account of ${email} kept changing during Create Admin`);
       }
     },
 
@@ -119,10 +148,10 @@ export function createUsersService({ db, auth, config, log }: Deps) {
     remove: (id: string, actor: SessionUser): Promise<void> =>
       db.transaction(async (tx) => {
         const user = await repo.findByIdForUpdate(id, tx);
-        if (!user) throw errors.notFound("User not found.");
+        if (!user) throw accountErrors.userNotFound();
         if (user.role === "superadmin") {
           log.warn({ actorId: actor.id, userId: id }, "deletion refused: superadmin");
-          throw new AppError(403, "superadmin_protected", "Cannot delete superadmin users");
+          throw accountErrors.superadminProtected();
         }
         await repo.delete(id, tx);
         log.info({ actorId: actor.id, userId: id, email: user.email }, "user deleted");

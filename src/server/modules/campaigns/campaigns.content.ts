@@ -3,6 +3,7 @@
  * event handlers, no javascript: links), plain text escaped with its line breaks kept, and the
  * plain-text part of every HTML message derived from the sanitised HTML.
  */
+import { convert, type HtmlToTextOptions } from "html-to-text";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "../../mail/layout";
 
@@ -70,42 +71,22 @@ export function plainTextToHtml(text: string): string {
     .join("");
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const TEXT_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    ...["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } })),
+    { selector: "ul", options: { itemPrefix: "- " } },
+    { selector: "a", options: { linkBrackets: ["(", ")"] as [string, string], hideLinkHrefIfSameAsText: true } },
+    // An image says what its alt text says; its address means nothing in a text part.
+    { selector: "img", format: "altText" },
+    { selector: "table", format: "dataTable" },
+  ],
+  formatters: {
+    altText: (element, _walk, builder) => builder.addInline(element.attribs?.alt ?? ""),
+  },
+};
 
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === "#") {
-      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return ENTITIES[entity.toLowerCase()] ?? match;
-  });
-}
-
-/**
- * The text part of an HTML message. Input must be the sanitiser's output: well-formed, quoted
- * attributes, every `<` in text escaped, which is what makes these simple rewrites sound.
- */
+/** The text part of an HTML message, links spelled out. */
 export function htmlToText(sanitizedHtml: string): string {
-  return decodeEntities(
-    sanitizedHtml
-      .replace(/\s*\n\s*/g, " ")
-      .replace(/<br\s*\/?>/gi, "\n")
-      .replace(/<li[^>]*>/gi, "\n- ")
-      .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, inner: string) => {
-        const label = inner.replace(/<[^>]+>/g, "").trim();
-        const url = decodeEntities(href);
-        return !label || decodeEntities(label) === url ? href : `${inner} (${href})`;
-      })
-      .replace(/<img\s[^>]*alt="([^"]+)"[^>]*>/gi, "$1")
-      .replace(/<\/(p|div|h[1-6]|ul|ol|table|blockquote|pre|section|article|header|footer|center)>/gi, "\n\n")
-      .replace(/<\/(tr|dt|dd)>/gi, "\n")
-      .replace(/<\/(td|th)>/gi, " ")
-      .replace(/<[^>]+>/g, ""),
-  )
-    .split("\n")
-    .map((line) => line.replace(/[ \t\u00a0]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return convert(sanitizedHtml, TEXT_OPTIONS);
 }

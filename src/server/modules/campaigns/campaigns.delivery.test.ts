@@ -10,6 +10,7 @@ import { createEvent, createRegistration, signedInAs } from "../../test/factorie
 import { useTestApp } from "../../test/harness";
 import { memoryLogger } from "../../test/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../../test/smtp";
+import { recordCampaignDeliveries } from "./campaigns.progress";
 
 const t = useTestApp();
 const MAIL_FROM = "OpenCall <no-reply@agency.test>";
@@ -19,7 +20,8 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   // Like a real server: addresses of a "bounce" mailbox do not exist.
   smtp = await startTestSmtpServer({
-    answerRecipient: (address) => (address.includes("bounce") ? { code: 550, message: `5.1.1 <${address}>: no such user` } : undefined),
+    answerRecipient: (address) =>
+      address.includes("bounce") ? { code: 550, message: `5.1.1 <${address}>: no such user` } : undefined,
   });
   headers = (await signedInAs(t.app, { role: "admin" })).headers;
 });
@@ -33,6 +35,7 @@ async function deliver() {
     db: t.db,
     config: { ...t.config, smtpUrl: smtp.url, mailFrom: MAIL_FROM },
     log: memoryLogger(),
+    onDelivered: recordCampaignDeliveries,
     transport: createSmtpTransport({ smtpUrl: smtp.url, mailFrom: MAIL_FROM, ratePerSecond: 1000 }),
   });
   try {
@@ -46,7 +49,14 @@ async function campaignTo(emails: string[]) {
   const event = await createEvent(t.db, { eventName: "Casting Primavera" });
   const registrations = [];
   for (const [i, email] of emails.entries()) {
-    registrations.push(await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, email, fullName: `Modelo ${i + 1}` }));
+    registrations.push(
+      await createRegistration(t.db, {
+        eventId: event.id,
+        timeslotId: event.timeslots[0]!.id,
+        email,
+        fullName: `Modelo ${i + 1}`,
+      }),
+    );
   }
   const res = await t.app.inject({
     method: "POST",
@@ -78,7 +88,9 @@ describe("campaign delivery", () => {
     expect(campaign.status).toBe("completed");
     expect(campaign.completedAt).not.toBeNull();
     expect(campaign.counts).toEqual({ queued: 0, sent: 2, failed: 0, read: 0 });
-    expect(campaign.recipients.every((r: { status: string; sentAt: string | null }) => r.status === "sent" && r.sentAt)).toBe(true);
+    expect(campaign.recipients.every((r: { status: string; sentAt: string | null }) => r.status === "sent" && r.sentAt)).toBe(
+      true,
+    );
 
     const mails = smtp.received.slice(before);
     expect(mails).toHaveLength(2);

@@ -9,8 +9,7 @@ import {
   users,
 } from "../../db/schema";
 
-const countOf = (status: string) =>
-  sql<number>`(count(${recipients.id}) filter (where ${recipients.status} = ${status}))::int`;
+const countOf = (status: string) => sql<number>`(count(${recipients.id}) filter (where ${recipients.status} = ${status}))::int`;
 
 const summaryColumns = {
   id: campaigns.id,
@@ -31,20 +30,9 @@ const summaryColumns = {
   read: countOf("read"),
 };
 
-export type CampaignSummaryRow = Awaited<ReturnType<ReturnType<typeof createCampaignsRepository>["listCampaigns"]>>[number];
+export type CampaignSummaryRow = Awaited<ReturnType<CampaignsRepository["listCampaigns"]>>[number];
 
 export function createCampaignsRepository(db: Db) {
-  function summaries(where: SQL | undefined, q: DbOrTx = db) {
-    return q
-      .select(summaryColumns)
-      .from(campaigns)
-      .leftJoin(scoutingEvents, eq(scoutingEvents.id, campaigns.eventId))
-      .leftJoin(users, eq(users.id, campaigns.createdBy))
-      .leftJoin(recipients, eq(recipients.campaignId, campaigns.id))
-      .where(where)
-      .groupBy(campaigns.id, scoutingEvents.id, users.id);
-  }
-
   return {
     async findEvent(eventId: string, q: DbOrTx = db) {
       const [event] = await q
@@ -55,61 +43,32 @@ export function createCampaignsRepository(db: Db) {
     },
 
     /** The registrations of this event among `ids`, with what the placeholders need. */
-    findRecipientsData(eventId: string, ids: string[], q: DbOrTx = db) {
-      return q
-        .select({
-          id: modelRegistrations.id,
-          fullName: modelRegistrations.fullName,
-          email: modelRegistrations.email,
-          registrationCode: modelRegistrations.registrationCode,
-          startTime: eventTimeslots.startTime,
-          endTime: eventTimeslots.endTime,
-        })
-        .from(modelRegistrations)
-        .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-        .where(and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)))
-        .orderBy(asc(modelRegistrations.createdAt));
-    },
+    findRecipientsData: (eventId: string, ids: string[], q: DbOrTx = db) => recipientsData(q, eventId, ids),
 
-    async insertCampaign(q: DbOrTx, values: typeof campaigns.$inferInsert) {
+    async insertCampaign(values: typeof campaigns.$inferInsert, q: DbOrTx = db) {
       const [row] = await q.insert(campaigns).values(values).returning({ id: campaigns.id });
       if (!row) throw new Error("campaign insert returned no row");
       return row;
     },
 
-    insertRecipients(q: DbOrTx, values: Array<typeof recipients.$inferInsert>) {
+    insertRecipients(values: Array<typeof recipients.$inferInsert>, q: DbOrTx = db) {
       return q.insert(recipients).values(values).returning({ id: recipients.id, registrationId: recipients.registrationId });
     },
 
     /** Newest first (SPEC.md §7: ordered by sent_at descending). */
     listCampaigns(eventId?: string, q: DbOrTx = db) {
-      return summaries(eventId ? eq(campaigns.eventId, eventId) : undefined, q).orderBy(
+      return summaries(q, eventId ? eq(campaigns.eventId, eventId) : undefined).orderBy(
         desc(campaigns.sentAt),
         desc(campaigns.id),
       );
     },
 
     async findCampaign(id: string, q: DbOrTx = db) {
-      const [row] = await summaries(eq(campaigns.id, id), q);
+      const [row] = await summaries(q, eq(campaigns.id, id));
       return row;
     },
 
-    listRecipients(campaignId: string, q: DbOrTx = db) {
-      return q
-        .select({
-          id: recipients.id,
-          registrationId: recipients.registrationId,
-          fullName: recipients.fullName,
-          email: recipients.email,
-          status: recipients.status,
-          errorMessage: recipients.errorMessage,
-          sentAt: recipients.sentAt,
-          readAt: recipients.readAt,
-        })
-        .from(recipients)
-        .where(eq(recipients.campaignId, campaignId))
-        .orderBy(sql`${recipients.sentAt} asc nulls last`, asc(recipients.fullName), asc(recipients.id));
-    },
+    listRecipients: (campaignId: string, q: DbOrTx = db) => recipientsOf(q, campaignId),
 
     async findRegistrationEventId(registrationId: string, q: DbOrTx = db) {
       const [row] = await q
@@ -145,3 +104,47 @@ export function createCampaignsRepository(db: Db) {
 }
 
 export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
+
+function summaries(q: DbOrTx, where: SQL | undefined) {
+  return q
+    .select(summaryColumns)
+    .from(campaigns)
+    .leftJoin(scoutingEvents, eq(scoutingEvents.id, campaigns.eventId))
+    .leftJoin(users, eq(users.id, campaigns.createdBy))
+    .leftJoin(recipients, eq(recipients.campaignId, campaigns.id))
+    .where(where)
+    .groupBy(campaigns.id, scoutingEvents.id, users.id);
+}
+
+function recipientsData(q: DbOrTx, eventId: string, ids: string[]) {
+  return q
+    .select({
+      id: modelRegistrations.id,
+      fullName: modelRegistrations.fullName,
+      email: modelRegistrations.email,
+      registrationCode: modelRegistrations.registrationCode,
+      startTime: eventTimeslots.startTime,
+      endTime: eventTimeslots.endTime,
+    })
+    .from(modelRegistrations)
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+    .where(and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)))
+    .orderBy(asc(modelRegistrations.createdAt));
+}
+
+function recipientsOf(q: DbOrTx, campaignId: string) {
+  return q
+    .select({
+      id: recipients.id,
+      registrationId: recipients.registrationId,
+      fullName: recipients.fullName,
+      email: recipients.email,
+      status: recipients.status,
+      errorMessage: recipients.errorMessage,
+      sentAt: recipients.sentAt,
+      readAt: recipients.readAt,
+    })
+    .from(recipients)
+    .where(eq(recipients.campaignId, campaignId))
+    .orderBy(sql`${recipients.sentAt} asc nulls last`, asc(recipients.fullName), asc(recipients.id));
+}

@@ -8,16 +8,20 @@ import {
   sendCampaignSchema,
 } from "@common/schemas/campaigns";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { createCampaignsRepository } from "./campaigns.repository";
-import { getCampaign, listCampaigns, listRegistrationCampaigns, recordRead, sendCampaign } from "./campaigns.service";
+import { createCampaignsService, type CampaignsService } from "./campaigns.service";
 
 // A transparent 1×1 GIF: the read-tracking image.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
-  const repository = createCampaignsRepository(db);
+  const campaigns = createCampaignsService({ db, config, repository: createCampaignsRepository(db) });
+  staffRoutes(app, campaigns);
+  readTrackingRoute(app, campaigns);
+}
 
+function staffRoutes(app: ZodApp, campaigns: CampaignsService): void {
   app.post(
     "/api/campaigns",
     {
@@ -30,7 +34,7 @@ export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): 
       },
     },
     async (request, reply) => {
-      const result = await sendCampaign({ db, config, repository }, request.user!.id, request.body);
+      const result = await campaigns.send(request.user!.id, request.body);
       request.log.info({ campaignId: result.campaignId, recipients: request.body.registrationIds.length }, "campaign queued");
       return reply.status(202).send(result);
     },
@@ -47,7 +51,7 @@ export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): 
         response: { 200: listCampaignsResponse },
       },
     },
-    async (request) => ({ items: await listCampaigns(repository, request.query.eventId) }),
+    async (request) => ({ items: await campaigns.list(request.query.eventId) }),
   );
 
   app.get(
@@ -61,7 +65,7 @@ export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): 
         response: { 200: campaignDetailSchema },
       },
     },
-    async (request) => getCampaign(repository, request.params.id),
+    async (request) => campaigns.get(request.params.id),
   );
 
   app.get(
@@ -75,9 +79,11 @@ export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): 
         response: { 200: registrationCampaignsResponse },
       },
     },
-    async (request) => ({ items: await listRegistrationCampaigns(repository, request.params.id) }),
+    async (request) => ({ items: await campaigns.listForRegistration(request.params.id) }),
   );
+}
 
+function readTrackingRoute(app: ZodApp, campaigns: CampaignsService): void {
   app.get(
     "/api/public/campaign-read/:token",
     {
@@ -90,7 +96,7 @@ export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): 
     },
     async (request, reply) => {
       try {
-        await recordRead(repository, request.params.token);
+        await campaigns.recordRead(request.params.token);
       } catch (error) {
         // The requester learns nothing, not even that recording failed.
         request.log.error({ err: error }, "recording a campaign read failed");

@@ -1,98 +1,83 @@
 /**
- * Batch e-mail: a campaign, one recipient row and one outbox message per selected registration,
- * all in one transaction. The outbox worker delivers the messages and moves the recipients and
- * the campaign to their final statuses.
+ * Batch e-mail: a campaign, one recipient row and one outbox message per selected registration. The
+ * outbox worker delivers the messages and tells campaigns.progress.ts what became of each, which
+ * moves the recipients and the campaign to their final statuses.
  */
-import type { CampaignDetail, CampaignSummary, SendCampaignInput } from "@common/schemas/campaigns";
-import { formatDateEsAr, formatTimeRange } from "@common/dates";
+import type { CampaignDetail, CampaignSummary, RegistrationCampaign, SendCampaignInput } from "@common/schemas/campaigns";
 import { campaigns as texts } from "@common/texts/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { AppError, errors } from "../../errors";
-import { enqueueEmail } from "../../mail/outbox";
-import { newSecretToken, sha256 } from "../../lib/tokens";
+import { sha256 } from "../../lib/tokens";
+import { eventErrors } from "../events/events.errors";
 import { sanitizeCampaignHtml } from "./campaigns.content";
-import { renderCampaignEmail } from "./campaigns.email";
+import { campaignErrors } from "./campaigns.errors";
+import { queueCampaignMessages } from "./campaigns.queue";
 import type { CampaignSummaryRow, CampaignsRepository } from "./campaigns.repository";
 
-export const CAMPAIGN_EMAIL_KIND = "campaign";
-
-export function campaignReadUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/public/campaign-read/${token}`;
-}
-
-export interface SendCampaignDeps {
+export interface CampaignsServiceDeps {
   db: Db;
   config: Config;
   repository: CampaignsRepository;
 }
 
-export async function sendCampaign(
-  { db, config, repository }: SendCampaignDeps,
-  createdBy: string,
-  input: SendCampaignInput,
-): Promise<{ campaignId: string; message: string }> {
-  const registrationIds = [...new Set(input.registrationIds)];
-  const subject = input.subject.trim();
-  // HTML is stored sanitised: nothing unsafe is kept, even for the history screen.
-  const content = input.isHtml ? sanitizeCampaignHtml(input.content) : input.content.trim();
-  if (!content) throw errors.validation({ content: "El mensaje es obligatorio." });
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-  return db.transaction(async (tx) => {
-    const event = await repository.findEvent(input.eventId, tx);
-    if (!event) throw new AppError(404, "event_not_found", "Evento no encontrado.");
-    const registrations = await repository.findRecipientsData(event.id, registrationIds, tx);
-    if (registrations.length !== registrationIds.length) {
-      throw errors.validation({ registrationIds: texts.errors.registrationsNotInEvent }, texts.errors.registrationsNotInEvent);
-    }
+export function createCampaignsService(deps: CampaignsServiceDeps) {
+  const { repository } = deps;
+  return {
+    /** Stores the campaign and its recipients, then queues one message per recipient. */
+    async send(createdBy: string, input: SendCampaignInput): Promise<{ campaignId: string; message: string }> {
+      const registrationIds = [...new Set(input.registrationIds)];
+      // HTML is stored sanitised: nothing unsafe is kept, even for the history screen.
+      const content = input.isHtml ? sanitizeCampaignHtml(input.content) : input.content.trim();
+      if (!content) throw campaignErrors.contentRequired();
+      const event = await repository.findEvent(input.eventId);
+      if (!event) throw eventErrors.notFound();
+      const registrations = await repository.findRecipientsData(event.id, registrationIds);
+      if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
+      const campaign = { subject: input.subject.trim(), content, isHtml: input.isHtml, createdBy };
+      const campaignId = await queueCampaignMessages(deps, event, campaign, registrations);
+      return { campaignId, message: texts.email.queued(registrations.length) };
+    },
 
-    const campaign = await repository.insertCampaign(tx, {
-      eventId: event.id,
-      subject,
-      content,
-      isHtml: input.isHtml,
-      status: "in_progress",
-      recipientCount: registrations.length,
-      createdBy,
-    });
-    const tokens = registrations.map(() => newSecretToken());
-    const inserted = await repository.insertRecipients(
-      tx,
-      registrations.map((registration, index) => ({
-        campaignId: campaign.id,
-        registrationId: registration.id,
-        email: registration.email,
-        fullName: registration.fullName,
-        status: "queued" as const,
-        readTokenHash: tokens[index]!.hash,
-      })),
-    );
-    const recipientIdByRegistration = new Map(inserted.map((row) => [row.registrationId, row.id]));
+    async list(eventId?: string): Promise<CampaignSummary[]> {
+      return (await repository.listCampaigns(eventId)).map(toSummary);
+    },
 
-    for (const [index, registration] of registrations.entries()) {
-      const email = renderCampaignEmail({
-        subject,
-        content,
-        isHtml: input.isHtml,
-        values: {
-          nombre: registration.fullName,
-          codigo: registration.registrationCode,
-          evento: event.eventName,
-          fecha: formatDateEsAr(event.eventDate),
-          horario: formatTimeRange(registration.startTime, registration.endTime),
-        },
-        readUrl: campaignReadUrl(config.publicUrl, tokens[index]!.token),
-      });
-      await enqueueEmail(tx, {
-        kind: CAMPAIGN_EMAIL_KIND,
-        to: registration.email,
-        ...email,
-        campaignRecipientId: recipientIdByRegistration.get(registration.id)!,
-      });
-    }
-    return { campaignId: campaign.id, message: texts.email.queued(registrations.length) };
-  });
+    async get(id: string): Promise<CampaignDetail> {
+      const row = await repository.findCampaign(id);
+      if (!row) throw campaignErrors.campaignNotFound();
+      const recipients = await repository.listRecipients(id);
+      return {
+        ...toSummary(row),
+        // Sanitised again on the way out: what reaches a browser is safe even if a row was written
+        // by an older version or by hand.
+        content: row.isHtml ? sanitizeCampaignHtml(row.content) : row.content,
+        recipients: recipients.map((r) => ({
+          ...r,
+          sentAt: r.sentAt?.toISOString() ?? null,
+          readAt: r.readAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /** Campaigns of its own event that included the registration, newest first. */
+    async listForRegistration(registrationId: string): Promise<RegistrationCampaign[]> {
+      const eventId = await repository.findRegistrationEventId(registrationId);
+      if (!eventId) throw campaignErrors.registrationNotFound();
+      const rows = await repository.listRegistrationCampaigns(registrationId, eventId);
+      return rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
+    },
+
+    /** Records a read for a token; says nothing about whether the token was known. */
+    async recordRead(token: string): Promise<void> {
+      if (!TOKEN_SHAPE.test(token)) return;
+      await repository.markRead(sha256(token));
+    },
+  };
 }
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
 function toSummary(row: CampaignSummaryRow): CampaignSummary {
   return {
@@ -107,40 +92,4 @@ function toSummary(row: CampaignSummaryRow): CampaignSummary {
     creator: row.creatorEmail !== null ? { fullName: row.creatorName ?? "", email: row.creatorEmail } : null,
     counts: { queued: row.queued, sent: row.sent, failed: row.failed, read: row.read },
   };
-}
-
-export async function listCampaigns(repository: CampaignsRepository, eventId?: string): Promise<CampaignSummary[]> {
-  return (await repository.listCampaigns(eventId)).map(toSummary);
-}
-
-export async function getCampaign(repository: CampaignsRepository, id: string): Promise<CampaignDetail> {
-  const row = await repository.findCampaign(id);
-  if (!row) throw errors.notFound(texts.errors.campaignNotFound);
-  const recipients = await repository.listRecipients(id);
-  return {
-    ...toSummary(row),
-    // Sanitised again on the way out: what reaches a browser is safe even if a row was written
-    // by an older version or by hand.
-    content: row.isHtml ? sanitizeCampaignHtml(row.content) : row.content,
-    recipients: recipients.map((r) => ({
-      ...r,
-      sentAt: r.sentAt?.toISOString() ?? null,
-      readAt: r.readAt?.toISOString() ?? null,
-    })),
-  };
-}
-
-export async function listRegistrationCampaigns(repository: CampaignsRepository, registrationId: string) {
-  const eventId = await repository.findRegistrationEventId(registrationId);
-  if (!eventId) throw errors.notFound(texts.errors.registrationNotFound);
-  const rows = await repository.listRegistrationCampaigns(registrationId, eventId);
-  return rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
-}
-
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-/** Records a read for a token; says nothing about whether the token was known. */
-export async function recordRead(repository: CampaignsRepository, token: string): Promise<void> {
-  if (!TOKEN_SHAPE.test(token)) return;
-  await repository.markRead(sha256(token));
 }

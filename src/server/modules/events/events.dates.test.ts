@@ -28,7 +28,12 @@ describe.each(ZONES)("event dates under TZ=$zone", ({ zone, offset }) => {
     expect(new Date(2026, 2, 5).getTimezoneOffset()).toBe(offset);
 
     const { headers } = await signedInAs(t.app, { role: "admin" });
-    const created = await t.app.inject({ method: "POST", url: "/api/events", headers, payload: eventBody({ eventDate: "2026-03-05" }) });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/events",
+      headers,
+      payload: eventBody({ eventDate: "2026-03-05" }),
+    });
     const event = created.json<ScoutingEvent>();
     expect(event.eventDate).toBe("2026-03-05");
     expect(event.scoutingId).toMatch(/^EV-2026-/);

@@ -17,7 +17,10 @@ describe("GET /api/events", () => {
     const earlier = await createEvent(t.db, {
       eventDate: "2026-03-05",
       eventName: "Marzo",
-      timeslots: [{ startTime: "09:00", capacity: 2 }, { startTime: "08:00", endTime: "09:00", capacity: 4 }],
+      timeslots: [
+        { startTime: "09:00", capacity: 2 },
+        { startTime: "08:00", endTime: "09:00", capacity: 4 },
+      ],
     });
     const inactive = await createEvent(t.db, { eventDate: "2026-04-10", eventName: "Abril", status: "inactive" });
     const [nine, eight] = earlier.timeslots;

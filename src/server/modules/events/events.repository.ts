@@ -8,15 +8,15 @@ import { eventTimeslots, scoutingEvents, type ScoutingEventRow } from "../../db/
 
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
 
-type EventValues = Pick<
-  ScoutingEventRow,
-  "eventName" | "eventDate" | "location" | "description" | "confirmationDetails"
->;
+type EventValues = Pick<ScoutingEventRow, "eventName" | "eventDate" | "location" | "description" | "confirmationDetails">;
 type SlotValues = { startTime: string; endTime: string; capacity: number };
 
 // Written out in full: inside a subquery Drizzle would render the columns unqualified, and
 // "event_id = id" would then compare two columns of model_registrations.
-const registrationCount = sql<number>`(select count(*) from "model_registrations" where "model_registrations"."event_id" = "scouting_events"."id")`.mapWith(Number);
+const registrationCount =
+  sql<number>`(select count(*) from "model_registrations" where "model_registrations"."event_id" = "scouting_events"."id")`.mapWith(
+    Number,
+  );
 
 export function createEventsRepository(db: Db) {
   return {
@@ -43,7 +43,10 @@ export function createEventsRepository(db: Db) {
     },
 
     async findWithCount(id: string, tx: DbOrTx = db) {
-      const [row] = await tx.select({ event: scoutingEvents, registrationCount }).from(scoutingEvents).where(eq(scoutingEvents.id, id));
+      const [row] = await tx
+        .select({ event: scoutingEvents, registrationCount })
+        .from(scoutingEvents)
+        .where(eq(scoutingEvents.id, id));
       return row ?? null;
     },
 

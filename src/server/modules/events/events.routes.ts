@@ -6,7 +6,7 @@ import {
   listEventsQuerySchema,
   updateEventSchema,
 } from "@common/schemas/events";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { createEventsService } from "./events.service";
 
 const eventParams = z.object({ id: z.uuid() });

@@ -4,17 +4,14 @@
  * with a registration taking a place in a slot (see timeslots.repository.ts).
  */
 import type { CreateEventBody, EventSummary, ScoutingEvent, Timeslot, UpdateEventBody } from "@common/schemas/events";
-import { events as texts } from "@common/texts/events";
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import type { ScoutingEventRow } from "../../db/schema";
-import { AppError, errors } from "../../errors";
-import { createEventsRepository } from "./events.repository";
-import { nextScoutingId } from "./scouting-id";
-import { createTimeslotsRepository, timeslotLabel } from "./timeslots.repository";
+import { eventErrors } from "./events.errors";
+import { createEventsRepository, type EventsRepository } from "./events.repository";
+import { nextScoutingId } from "./scouting-id.generator";
+import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } from "./timeslots.repository";
 
 export type EventsService = ReturnType<typeof createEventsService>;
-
-const eventNotFound = () => new AppError(404, "event_not_found", texts.errors.notFound);
 
 function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Timeslot[]): ScoutingEvent {
   return {
@@ -33,13 +30,88 @@ function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Ti
   };
 }
 
+type EventTimeslot = Awaited<ReturnType<TimeslotsRepository["lockAllOfEvent"]>>[number];
+
+/**
+ * The slots an edit removes (the existing ones it does not list). Refuses, before anything is
+ * written: an id that is not one of the event's slots, or listed twice; a capacity below the
+ * registrations a slot holds, unless confirmed (409 `capacity_below_registrations`); the removal of
+ * a slot that holds registrations (409 `timeslot_in_use`).
+ */
+async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTimeslot[], input: UpdateEventBody, tx: DbOrTx) {
+  const existingIds = new Set(existing.map((slot) => slot.id));
+
+  const seen = new Set<string>();
+  input.timeslots.forEach((slot, index) => {
+    if (slot.id === undefined) return;
+    if (!existingIds.has(slot.id) || seen.has(slot.id)) {
+      throw eventErrors.foreignTimeslot(index);
+    }
+    seen.add(slot.id);
+  });
+
+  if (!input.confirmCapacityBelowRegistrations) {
+    const byId = new Map(existing.map((slot) => [slot.id, slot]));
+    for (const { id, capacity } of input.timeslots) {
+      const current = id === undefined ? undefined : byId.get(id);
+      if (current && capacity < current.registeredCount) {
+        throw eventErrors.capacityBelowRegistrations(timeslotLabel(current), current.registeredCount);
+      }
+    }
+  }
+
+  const removed = existing.filter((slot) => !seen.has(slot.id));
+  const held = await slotsRepo.countRegistrationsBySlot(
+    removed.map((slot) => slot.id),
+    tx,
+  );
+  const inUse = removed.find((slot) => (held.get(slot.id) ?? 0) > 0);
+  if (inUse) {
+    throw eventErrors.timeslotInUse(timeslotLabel(inUse), held.get(inUse.id) ?? 0);
+  }
+
+  return removed;
+}
+
+/** Updates the listed slots, removes the unlisted ones and adds the new ones. */
+async function writeSlots(
+  eventsRepo: EventsRepository,
+  eventId: string,
+  input: UpdateEventBody,
+  removed: EventTimeslot[],
+  tx: DbOrTx,
+) {
+  for (const { id: slotId, startTime, endTime, capacity } of input.timeslots) {
+    if (slotId !== undefined) await eventsRepo.updateTimeslot(slotId, { startTime, endTime, capacity }, tx);
+  }
+  try {
+    await eventsRepo.deleteTimeslots(
+      removed.map((slot) => slot.id),
+      tx,
+    );
+  } catch (error) {
+    // Unreachable while every writer locks the slot first; the foreign key still has the last word.
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
+      throw eventErrors.timeslotInUseGeneric();
+    }
+    throw error;
+  }
+  await eventsRepo.insertTimeslots(
+    eventId,
+    input.timeslots
+      .filter((slot) => slot.id === undefined)
+      .map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
+    tx,
+  );
+}
+
 export function createEventsService(db: Db) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
 
   async function readEvent(id: string, tx: DbOrTx = db): Promise<ScoutingEvent> {
     const found = await eventsRepo.findWithCount(id, tx);
-    if (!found) throw eventNotFound();
+    if (!found) throw eventErrors.notFound();
     const slots = await slotsRepo.listByEvents([id], tx);
     return toEvent(found.event, found.registrationCount, slots.get(id) ?? []);
   }
@@ -86,30 +158,15 @@ export function createEventsService(db: Db) {
     /**
      * Saves the event and its full slot list at once: slots with an id are updated, without one
      * added, missing ones removed. Removing a slot that holds registrations is refused (409
-     * `timeslot_in_use`) and nothing changes. A capacity below the registrations held is allowed.
+     * `timeslot_in_use`) and nothing changes; so is a capacity below the registrations held, unless
+     * the body confirms it.
      */
     async update(id: string, input: UpdateEventBody): Promise<ScoutingEvent> {
       return db.transaction(async (tx) => {
         const event = await eventsRepo.lockForEdit(tx, id);
-        if (!event) throw eventNotFound();
+        if (!event) throw eventErrors.notFound();
         const existing = await slotsRepo.lockAllOfEvent(tx, id);
-        const existingIds = new Set(existing.map((slot) => slot.id));
-
-        const seen = new Set<string>();
-        input.timeslots.forEach((slot, index) => {
-          if (slot.id === undefined) return;
-          if (!existingIds.has(slot.id) || seen.has(slot.id)) {
-            throw errors.validation({ [`timeslots.${index}.id`]: "Not a time slot of this event." });
-          }
-          seen.add(slot.id);
-        });
-
-        const removed = existing.filter((slot) => !seen.has(slot.id));
-        const held = await slotsRepo.countRegistrationsBySlot(removed.map((slot) => slot.id), tx);
-        const inUse = removed.find((slot) => (held.get(slot.id) ?? 0) > 0);
-        if (inUse) {
-          throw errors.conflict("timeslot_in_use", texts.errors.timeslotInUse(timeslotLabel(inUse), held.get(inUse.id) ?? 0));
-        }
+        const removed = await slotsToRemove(slotsRepo, existing, input, tx);
 
         await eventsRepo.update(
           id,
@@ -123,25 +180,7 @@ export function createEventsService(db: Db) {
           },
           tx,
         );
-        for (const { id: slotId, startTime, endTime, capacity } of input.timeslots) {
-          if (slotId !== undefined) await eventsRepo.updateTimeslot(slotId, { startTime, endTime, capacity }, tx);
-        }
-        try {
-          await eventsRepo.deleteTimeslots(removed.map((slot) => slot.id), tx);
-        } catch (error) {
-          // Unreachable while every writer locks the slot first; the foreign key still has the last word.
-          if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) {
-            throw errors.conflict("timeslot_in_use", texts.errors.timeslotInUseGeneric);
-          }
-          throw error;
-        }
-        await eventsRepo.insertTimeslots(
-          id,
-          input.timeslots
-            .filter((slot) => slot.id === undefined)
-            .map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
-          tx,
-        );
+        await writeSlots(eventsRepo, id, input, removed, tx);
         return readEvent(id, tx);
       });
     },

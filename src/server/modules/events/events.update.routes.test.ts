@@ -11,7 +11,8 @@ beforeAll(async () => {
   headers = (await signedInAs(t.app, { role: "admin" })).headers;
 });
 
-const get = async (id: string) => (await t.app.inject({ method: "GET", url: `/api/events/${id}`, headers })).json<ScoutingEvent>();
+const get = async (id: string) =>
+  (await t.app.inject({ method: "GET", url: `/api/events/${id}`, headers })).json<ScoutingEvent>();
 const put = (id: string, payload: object) => t.app.inject({ method: "PUT", url: `/api/events/${id}`, headers, payload });
 
 describe("PUT /api/events/:id", () => {
@@ -94,20 +95,51 @@ describe("PUT /api/events/:id", () => {
     expect(await get(created.id)).toEqual(before);
   });
 
-  it("allows a capacity below the registrations already held: no spots left", async () => {
-    const created = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+  it("refuses a capacity below the registrations already held unless confirmed, then saves it with no spots left", async () => {
+    const created = await createEvent(t.db, {
+      eventDate: "2026-05-10",
+      timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 5 }],
+    });
     const slotId = created.timeslots[0]!.id;
     for (let i = 0; i < 3; i++) await createRegistration(t.db, { eventId: created.id, timeslotId: slotId });
     const event = await get(created.id);
     expect(event.timeslots[0]).toMatchObject({ capacity: 5, registrationCount: 3, availableSpots: 2 });
     expect(event.registrationCount).toBe(3);
+    const lowered = updateBodyFrom(event, {
+      eventName: "No se guarda",
+      timeslots: [{ id: slotId, startTime: "10:00", endTime: "11:00", capacity: 1 }],
+    });
 
+    const refused = await put(event.id, lowered);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: "capacity_below_registrations",
+        message:
+          "El cupo del horario 10:00 - 11:00 es menor que sus 3 registros. Confirmá que querés dejarlo sobrevendido. No se guardó ningún cambio.",
+      },
+    });
+    expect(await get(event.id)).toMatchObject({ eventName: event.eventName, timeslots: [{ capacity: 5 }] });
+
+    const confirmed = await put(event.id, { ...lowered, confirmCapacityBelowRegistrations: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<ScoutingEvent>()).toMatchObject({
+      eventName: "No se guarda",
+      timeslots: [{ capacity: 1, registrationCount: 3, availableSpots: 0 }],
+    });
+  });
+
+  it("needs no confirmation to keep a capacity at or above the registrations held", async () => {
+    const created = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+    const slotId = created.timeslots[0]!.id;
+    for (let i = 0; i < 3; i++) await createRegistration(t.db, { eventId: created.id, timeslotId: slotId });
+    const event = await get(created.id);
     const res = await put(
       event.id,
-      updateBodyFrom(event, { timeslots: [{ id: slotId, startTime: "10:00", endTime: "11:00", capacity: 1 }] }),
+      updateBodyFrom(event, { timeslots: [{ id: slotId, startTime: "10:00", endTime: "11:00", capacity: 3 }] }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json<ScoutingEvent>().timeslots[0]).toMatchObject({ capacity: 1, registrationCount: 3, availableSpots: 0 });
+    expect(res.json<ScoutingEvent>().timeslots[0]).toMatchObject({ capacity: 3, availableSpots: 0 });
   });
 
   it("refuses a slot id of another event (or twice the same) and changes nothing", async () => {
@@ -136,7 +168,10 @@ describe("PUT /api/events/:id", () => {
 
   it("answers 404 event_not_found for an unknown event", async () => {
     const event = await get((await createEvent(t.db)).id);
-    const res = await put("00000000-0000-4000-8000-000000000000", updateBodyFrom(event, { timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 1 }] }));
+    const res = await put(
+      "00000000-0000-4000-8000-000000000000",
+      updateBodyFrom(event, { timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 1 }] }),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("event_not_found");
   });

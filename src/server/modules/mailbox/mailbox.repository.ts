@@ -1,12 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { outboxMessages, users } from "../../db/schema";
 
-export function createMailboxRepository(db: DbOrTx) {
+export function createMailboxRepository(db: Db) {
   return {
-    async list(page: number, pageSize: number) {
+    async list(page: number, pageSize: number, q: DbOrTx = db) {
       const [items, [count]] = await Promise.all([
-        db
+        q
           .select({
             id: outboxMessages.id,
             kind: outboxMessages.kind,
@@ -20,19 +20,19 @@ export function createMailboxRepository(db: DbOrTx) {
           .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
           .limit(pageSize)
           .offset((page - 1) * pageSize),
-        db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages),
+        q.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(outboxMessages),
       ]);
       return { items, total: count?.total ?? 0 };
     },
 
-    async get(id: number) {
-      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+    async get(id: number, q: DbOrTx = db) {
+      const [row] = await q.select().from(outboxMessages).where(eq(outboxMessages.id, id));
       return row;
     },
 
     /** The staff account an address belongs to, if any. */
-    async staffAccountId(email: string): Promise<string | undefined> {
-      const [user] = await db
+    async staffAccountId(email: string, q: DbOrTx = db): Promise<string | undefined> {
+      const [user] = await q
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`);
@@ -40,3 +40,5 @@ export function createMailboxRepository(db: DbOrTx) {
     },
   };
 }
+
+export type MailboxRepository = ReturnType<typeof createMailboxRepository>;

@@ -1,16 +1,11 @@
-import {
-  mailboxListQuery,
-  mailboxListResponse,
-  mailboxMessage,
-  mailboxMessageParams,
-} from "@common/schemas/mailbox";
-import type { AppContext, ZodApp } from "../../app";
+import { mailboxListQuery, mailboxListResponse, mailboxMessage, mailboxMessageParams } from "@common/schemas/mailbox";
+import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
 import { createMailboxRepository } from "./mailbox.repository";
 import { createMailboxService } from "./mailbox.service";
 
 export async function mailboxRoutes(app: ZodApp, { db }: AppContext): Promise<void> {
-  const mailbox = createMailboxService(createMailboxRepository(db));
+  const mailbox = createMailboxService({ repository: createMailboxRepository(db) });
 
   app.get(
     "/api/dev/mailbox",

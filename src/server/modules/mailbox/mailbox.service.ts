@@ -4,9 +4,9 @@
  */
 import type { MailboxMessage } from "@common/schemas/mailbox";
 import type { OutboxMessageRow } from "../../db/schema";
-import { errors } from "../../errors";
-import type { SessionUser } from "../accounts/session";
-import { type createMailboxRepository } from "./mailbox.repository";
+import type { SessionUser } from "../accounts/session.resolver";
+import { mailboxErrors } from "./mailbox.errors";
+import type { MailboxRepository } from "./mailbox.repository";
 
 const HIDDEN_LINK = "[enlace oculto]";
 const LINK = /https?:\/\/[^\s<>"']+/g;
@@ -17,7 +17,7 @@ function summary(row: Pick<OutboxMessageRow, "id" | "kind" | "toAddress" | "subj
   return { ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) };
 }
 
-export function createMailboxService(repository: ReturnType<typeof createMailboxRepository>) {
+export function createMailboxService({ repository }: { repository: MailboxRepository }) {
   return {
     async list(page: number, pageSize: number) {
       const { items, total } = await repository.list(page, pageSize);
@@ -31,7 +31,7 @@ export function createMailboxService(repository: ReturnType<typeof createMailbox
      */
     async get(id: number, viewer: SessionUser): Promise<MailboxMessage> {
       const row = await repository.get(id);
-      if (!row) throw errors.notFound("There is no such message.");
+      if (!row) throw mailboxErrors.messageNotFound();
       const owner = viewer.role === "superadmin" ? undefined : await repository.staffAccountId(row.toAddress);
       const linksHidden = owner !== undefined && owner !== viewer.id;
       const hide = (text: string) => (linksHidden ? text.replace(LINK, HIDDEN_LINK) : text);

@@ -35,7 +35,9 @@ describe("registration under a rush", () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 50 }] });
     const body = registrationBody(event.timeslots[0]!.id, { email: "rush@example.com" });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => register(event.id, { ...body, email: i % 2 ? "RUSH@example.com" : "rush@example.com " })),
+      Array.from({ length: 10 }, (_, i) =>
+        register(event.id, { ...body, email: i % 2 ? "RUSH@example.com" : "rush@example.com " }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const refused = responses.filter((r) => r.statusCode !== 201);

@@ -25,7 +25,10 @@ describe("a registration right after the event changed", () => {
   it("is taken into a slot added a moment ago", async () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
     expect((await register(event.id, registrationBody(event.timeslots[0]!.id))).statusCode).toBe(201);
-    const [added] = await t.db.insert(eventTimeslots).values({ eventId: event.id, startTime: "18:00", endTime: "19:00", capacity: 2 }).returning();
+    const [added] = await t.db
+      .insert(eventTimeslots)
+      .values({ eventId: event.id, startTime: "18:00", endTime: "19:00", capacity: 2 })
+      .returning();
 
     const res = await register(event.id, registrationBody(added!.id));
     expect(res.statusCode).toBe(201);

@@ -25,9 +25,7 @@ function eventDetails(input: RegistrationEmailInput): Array<[string, string]> {
   ];
 }
 
-export function verificationEmail(
-  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number },
-): EmailContent {
+export function verificationEmail(input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number }): EmailContent {
   return renderLayout({
     subject: `Confirmá tu registro para ${input.event.eventName}`,
     greeting: `¡Hola, ${input.fullName}!`,

@@ -4,7 +4,7 @@ import { modelRegistrations, outboxMessages } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { createEvent, createRegistration, registrationBody } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
-import { REGISTRATION_CODE_PATTERN } from "./registration-code";
+import { REGISTRATION_CODE_PATTERN } from "./registration-code.generator";
 
 const t = useTestApp({ publicUrl: "http://opencall.test" });
 
@@ -63,7 +63,10 @@ describe("POST /api/public/events/:eventId/registrations", () => {
     expect(body.successToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.verificationEmailQueued).toBe(true);
 
-    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.registrationCode, body.registrationCode));
+    const [row] = await t.db
+      .select()
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.registrationCode, body.registrationCode));
     expect(row).toMatchObject({
       email: "vale.nunez@example.com",
       phoneNumber: "3415551234",
@@ -99,7 +102,9 @@ describe("POST /api/public/events/:eventId/registrations", () => {
     });
     // The same person may register for another event.
     const other = await createEvent(t.db);
-    expect((await register(other.id, registrationBody(other.timeslots[0]!.id, { email: "dup@example.com" }))).statusCode).toBe(201);
+    expect((await register(other.id, registrationBody(other.timeslots[0]!.id, { email: "dup@example.com" }))).statusCode).toBe(
+      201,
+    );
   });
 
   it("answers timeslot_full once the slot's capacity is reached", async () => {
@@ -190,7 +195,10 @@ describe("POST /api/public/verify", () => {
     const event = await createEvent(t.db, { confirmationDetails: "Traé tacos y ropa negra ajustada." });
     const body = registrationBody(event.timeslots[0]!.id);
     const created = (await register(event.id, body)).json();
-    const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, body.email as string));
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, body.email as string));
     const token = tokenFromMail(mail!.textBody);
 
     const first = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
@@ -205,19 +213,53 @@ describe("POST /api/public/verify", () => {
         timeslot: { startTime: "10:00", endTime: "11:00" },
       },
     });
-    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.registrationCode, created.registrationCode));
+    const [row] = await t.db
+      .select()
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.registrationCode, created.registrationCode));
     expect(row).toMatchObject({ status: "confirmed", emailVerified: true });
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
 
-    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, body.email as string));
+    const mails = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, body.email as string));
     const confirmation = mails.find((m) => m.kind === "registration_confirmation");
     expect(confirmation?.subject).toBe(`Registro confirmado: ${event.eventName}`);
     expect(confirmation?.textBody).toContain("Traé tacos y ropa negra ajustada.");
 
     const again = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
-    expect(again.json().outcome).toBe("already_verified");
-    const after = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, body.email as string));
+    expect(again.json()).toMatchObject({ outcome: "already_verified", registrationCode: created.registrationCode });
+    const after = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, body.email as string));
     expect(after).toHaveLength(2);
+  });
+
+  it("shows the sheet shortly after verification only; later uses answer the outcome and the code alone", async () => {
+    const event = await createEvent(t.db);
+    const body = registrationBody(event.timeslots[0]!.id);
+    const created = (await register(event.id, body)).json();
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, body.email as string));
+    const token = tokenFromMail(mail!.textBody);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } })).json().registration,
+    ).toBeDefined();
+    const reload = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
+    expect(reload.json().registration).toMatchObject({ fullName: "Valentina Núñez" });
+
+    // An hour later (the e-mail forwarded, the link found in a shared inbox): no personal data.
+    await t.db
+      .update(modelRegistrations)
+      .set({ emailVerifiedAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(modelRegistrations.registrationCode, created.registrationCode));
+    const later = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
+    expect(later.statusCode).toBe(200);
+    expect(later.json()).toEqual({ outcome: "already_verified", registrationCode: created.registrationCode });
   });
 
   it("answers invalid_token for an unknown or expired token", async () => {
@@ -232,7 +274,10 @@ describe("POST /api/public/verify", () => {
     for (const token of [expired.token, newSecretToken().token]) {
       const res = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: "invalid_token", message: "El enlace de verificación no es válido o ha expirado." });
+      expect(res.json().error).toEqual({
+        code: "invalid_token",
+        message: "El enlace de verificación no es válido o ha expirado.",
+      });
     }
   });
 

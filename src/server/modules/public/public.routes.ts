@@ -10,7 +10,7 @@ import {
   verifyResponse,
 } from "@common/schemas/public-responses";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { createPublicService } from "./public.service";
 
 /** Registration bodies are a few hundred bytes; anything near this is not a person filling a form. */

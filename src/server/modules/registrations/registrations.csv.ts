@@ -1,90 +1,118 @@
 /**
- * The export's rows, written by the database. Each of the 25 cells is computed by PostgreSQL as
+ * The export's rows, written by the database. Each cell is computed by PostgreSQL as
  * @common/csv's `csvCell` writes it, all but the quoting: numbers as text, booleans as Yes/No, the
  * creation time as an ISO instant, texts neutralised (a formula character at the start gets an
  * apostrophe) and an empty text null. What is left is RFC 4180 quoting, which COPY's CSV format
  * applies exactly as `csvCell` does (a cell holding a quote, a comma, CR or LF goes in quotes with
- * its quotes doubled; null is an empty cell), and which `csvLineOf` applies where there is no
- * COPY (PGlite). COPY ends its lines with LF alone: a mark before it becomes the CR (crlfLineEnds).
+ * its quotes doubled; null is an empty cell), on PGlite as on a PostgreSQL server. COPY ends its
+ * lines with LF alone: a mark before it becomes the CR (crlfLineEnds).
  *
  * Why: reading 25 typed columns per row through the driver and encoding them in JavaScript cost
  * more than the database's whole work for a large export (issue 7); COPY hands over finished bytes.
  */
-import { CSV_EOL, FORMULA_START_CHARACTERS, quoted } from "@common/csv";
-import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  FORMULA_START_CHARACTERS,
+  REGISTRATION_CSV_COLUMNS,
+  ZERO_WIDTH_CHARACTERS,
+  type CsvCellKind,
+  type RegistrationCsvSource,
+} from "@common/csv";
+import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { eventTimeslots, modelRegistrations as r, scoutingEvents as e } from "../../db/schema";
 import { filterCondition, type FilterOptions } from "./registrations.repository";
 
 const FORMULA_START_CODES = sql.raw(FORMULA_START_CHARACTERS.map((character) => character.charCodeAt(0)).join(", "));
-
-/** A text as csvCell writes it before quoting: neutralised, and null when empty (COPY quotes ""). */
-const text = (value: AnyColumn | SQL): SQL =>
-  sql`nullif(case when ascii(${value}) in (${FORMULA_START_CODES}) then '''' || ${value} else ${value} end, '')`;
-// Numbers and booleans come from the database, never from a person: written as they are.
-const number = (column: AnyColumn): SQL => sql`${column}::text`;
-const yesNo = (column: AnyColumn): SQL => sql`case when ${column} then 'Yes' when not ${column} then 'No' end`;
-// HH:MM, as registrationCsvValues writes a slot's times.
-const hhmm = (column: AnyColumn): SQL => sql`left(${column}::text, 5)`;
-
-// The 25 columns of @common/csv's registrationCsvValues, in order.
-const CELLS: SQL[] = [
-  text(r.fullName),
-  number(r.age),
-  text(sql`${r.dateOfBirth}::text`),
-  text(r.location),
-  text(r.email),
-  text(r.phoneNumber),
-  text(r.status),
-  yesNo(r.emailVerified),
-  // As a JavaScript Date's toISOString (milliseconds truncated); it always starts with a digit.
-  sql`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  text(e.eventName),
-  text(sql`${e.eventDate}::text`),
-  text(e.location),
-  number(r.height),
-  text(r.eyeColor),
-  number(r.bust),
-  number(r.waist),
-  number(r.hips),
-  text(r.instagramHandle),
-  yesNo(r.internationalWork),
-  text(r.registrationCode),
-  hhmm(eventTimeslots.startTime),
-  hhmm(eventTimeslots.endTime),
-  yesNo(r.liked),
-  yesNo(r.attended),
-  number(r.rating),
-];
-
-export const CSV_CELL_NAMES = CELLS.map((_, i) => `c${i}`);
+// The zero-width characters neutralise() looks through, as a literal for ltrim (none is a quote).
+const ZERO_WIDTH = sql.raw(`'${ZERO_WIDTH_CHARACTERS.join("")}'`);
 
 /**
- * The export's rows, newest first: one text (or null) per cell, named c0 … c24. For COPY, the last
- * cell (a number, never quoted) ends with chr(1), which crlfLineEnds turns into the CR of CRLF.
+ * A text as csvCell writes it before quoting: neutralised (its first character past any zero-width
+ * ones, as neutralise() reads it), and null when empty (COPY quotes "").
  */
-export function csvRowsQuery(filters: FilterOptions, options: { markLineEnds?: boolean } = {}): SQL {
-  const where = filterCondition(filters);
-  const cells = options.markLineEnds ? [...CELLS.slice(0, -1), sql`concat(${CELLS.at(-1)}, chr(${sql.raw(String(LINE_END_MARK))}))`] : CELLS;
+const text = (value: AnyColumn | SQL): SQL =>
+  sql`nullif(case when ascii(ltrim(${value}, ${ZERO_WIDTH})) in (${FORMULA_START_CODES}) then '''' || ${value} else ${value} end, '')`;
+
+/** Each kind of cell as @common/csv writes it. Numbers and booleans come from the database, never from a person. */
+const cellOf: Record<CsvCellKind, (column: AnyColumn) => SQL> = {
+  text,
+  date: (column) => text(sql`${column}::text`),
+  number: (column) => sql`${column}::text`,
+  yesNo: (column) => sql`case when ${column} then 'Yes' when not ${column} then 'No' end`,
+  // As a JavaScript Date's toISOString (milliseconds truncated); it always starts with a digit.
+  timestamp: (column) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  // HH:MM, as registrationCsvValues writes a slot's times.
+  time: (column) => sql`left(${column}::text, 5)`,
+};
+
+const registrationColumns = getTableColumns(r) as Record<string, AnyColumn>;
+/** Where a line's values are read that are not the registration's own columns: its event's, its slot's. */
+const otherColumns: Partial<Record<keyof RegistrationCsvSource, AnyColumn>> = {
+  eventName: e.eventName,
+  eventDate: e.eventDate,
+  eventLocation: e.location,
+  timeslotStart: eventTimeslots.startTime,
+  timeslotEnd: eventTimeslots.endTime,
+};
+
+function sourceColumn(key: keyof RegistrationCsvSource): AnyColumn {
+  const column = otherColumns[key] ?? registrationColumns[key];
+  if (!column) throw new Error(`CSV export: no column for ${key}`);
+  return column;
+}
+
+// The columns of @common/csv's REGISTRATION_CSV_COLUMNS, in order.
+const CELLS: SQL[] = REGISTRATION_CSV_COLUMNS.map(({ key, kind }) => cellOf[kind](sourceColumn(key)));
+// The line-end mark (csvRowsQuery) rides on the last cell, which must never be quoted: a number.
+if (REGISTRATION_CSV_COLUMNS.at(-1)?.kind !== "number") throw new Error("CSV export: the last column must be a number");
+
+/** Where a chunk of the export starts or ends: a row's (created_at, id), created_at as exact text. */
+export interface CsvRowKey {
+  createdAt: string;
+  id: string;
+}
+
+const from = sql`from ${r} join ${e} on ${e.id} = ${r.eventId} join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}`;
+const key = (k: CsvRowKey) => sql`(${k.createdAt}::timestamptz, ${k.id}::uuid)`;
+
+/**
+ * The export's rows, newest first: one text (or null) per cell, named c0, c1…. The last cell (a
+ * number, never quoted) ends with chr(1), which crlfLineEnds turns into the CR of CRLF. `after`
+ * and `upTo` cut a chunk: the rows after one key, up to and including another, in that order.
+ */
+export function csvRowsQuery(
+  filters: FilterOptions,
+  range: { after?: CsvRowKey | undefined; upTo?: CsvRowKey | undefined } = {},
+): SQL {
+  const conditions = [
+    filterCondition(filters),
+    range.after && sql`(${r.createdAt}, ${r.id}) < ${key(range.after)}`,
+    range.upTo && sql`(${r.createdAt}, ${r.id}) >= ${key(range.upTo)}`,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const cells = [...CELLS.slice(0, -1), sql`concat(${CELLS.at(-1)}, chr(${sql.raw(String(LINE_END_MARK))}))`];
   return sql`select ${sql.join(
-    cells.map((cell, i) => sql`${cell} as ${sql.identifier(CSV_CELL_NAMES[i]!)}`),
+    cells.map((cell, i) => sql`${cell} as ${sql.identifier(`c${i}`)}`),
     sql`, `,
   )}
-    from ${r}
-    join ${e} on ${e.id} = ${r.eventId}
-    join ${eventTimeslots} on ${eventTimeslots.id} = ${r.timeslotId}
-    ${where ? sql`where ${where}` : sql``}
+    ${from}
+    ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     order by ${r.createdAt} desc, ${r.id} desc`;
 }
 
-/** One row's line as COPY's CSV format writes it, with CRLF. */
-export function csvLineOf(cells: ReadonlyArray<string | null>): string {
-  let line = "";
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i];
-    if (i > 0) line += ",";
-    if (cell) line += quoted(cell);
-  }
-  return line + CSV_EOL;
+/**
+ * The key of every `rows`-th row of the export, in its order: where its chunks may end. From the
+ * registrations alone: their event and slot always exist (non-null foreign keys), so the export's
+ * joins never drop a row, and the index on (event_id, created_at, id) serves an event's keys.
+ */
+export function csvChunkEndsQuery(filters: FilterOptions, rows: number): SQL {
+  const where = filterCondition(filters);
+  return sql`select created_at::text as created_at, id from (
+      select ${r.createdAt} as created_at, ${r.id} as id,
+        row_number() over (order by ${r.createdAt} desc, ${r.id} desc) as n
+      from ${r}
+      ${where ? sql`where ${where}` : sql``}
+    ) as numbered
+    where n % ${rows} = 0
+    order by n`;
 }
 
 const LF = 0x0a;

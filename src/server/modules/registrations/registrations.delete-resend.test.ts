@@ -20,7 +20,8 @@ async function fresh(overrides: Parameters<typeof createRegistration>[1] extends
   return { event, registration };
 }
 
-const exists = async (id: string) => (await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, id))).length > 0;
+const exists = async (id: string) =>
+  (await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, id))).length > 0;
 
 describe("DELETE /api/registrations/:id", () => {
   it("is refused to a member (the screen shows the permissions message) and the row stays", async () => {
@@ -33,7 +34,10 @@ describe("DELETE /api/registrations/:id", () => {
 
   it("deletes for an admin, keeping the campaign history of the registrant", async () => {
     const { event, registration } = await fresh();
-    const [campaign] = await t.db.insert(emailCampaigns).values({ eventId: event.id, subject: "S", content: "C", recipientCount: 1 }).returning();
+    const [campaign] = await t.db
+      .insert(emailCampaigns)
+      .values({ eventId: event.id, subject: "S", content: "C", recipientCount: 1 })
+      .returning();
     await t.db.insert(emailCampaignRecipients).values({
       campaignId: campaign!.id,
       registrationId: registration.id,
@@ -43,7 +47,10 @@ describe("DELETE /api/registrations/:id", () => {
     const res = await t.app.inject({ method: "DELETE", url: `/api/registrations/${registration.id}`, headers: admin });
     expect(res.statusCode).toBe(204);
     expect(await exists(registration.id)).toBe(false);
-    const [recipient] = await t.db.select().from(emailCampaignRecipients).where(eq(emailCampaignRecipients.campaignId, campaign!.id));
+    const [recipient] = await t.db
+      .select()
+      .from(emailCampaignRecipients)
+      .where(eq(emailCampaignRecipients.campaignId, campaign!.id));
     expect(recipient).toMatchObject({ registrationId: null, fullName: registration.fullName });
     const again = await t.app.inject({ method: "DELETE", url: `/api/registrations/${registration.id}`, headers: admin });
     expect(again.statusCode).toBe(404);

@@ -33,7 +33,12 @@ beforeAll(async () => {
     { fullName: "Valentina Díaz", email: "vale@example.com", liked: false, attended: false, rating: 1 },
   ];
   for (const [index, person] of people.entries()) {
-    await createRegistration(t.db, { eventId: event.id, timeslotId: slot, createdAt: new Date(base + index * 60_000), ...person });
+    await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: slot,
+      createdAt: new Date(base + index * 60_000),
+      ...person,
+    });
   }
   for (let i = 0; i < 45; i++) {
     await createRegistration(t.db, {
@@ -61,7 +66,12 @@ describe("GET /api/registrations", () => {
       "María José Peña",
     ]);
     const first = body.items[0]!;
-    expect(first.event).toEqual({ id: event.id, eventName: "Casting Otoño", eventDate: event.eventDate, location: event.location });
+    expect(first.event).toEqual({
+      id: event.id,
+      eventName: "Casting Otoño",
+      eventDate: event.eventDate,
+      location: event.location,
+    });
     expect(first.timeslot).toEqual({ id: event.timeslots[0]!.id, startTime: "10:00", endTime: "11:00" });
     expect(first.campaignCount).toBe(0);
   });
@@ -118,7 +128,12 @@ describe("GET /api/registrations", () => {
       ])
       .returning();
     await t.db.insert(emailCampaignRecipients).values(
-      campaigns.map((c) => ({ campaignId: c.id, registrationId: registration!.id, email: registration!.email, fullName: registration!.fullName })),
+      campaigns.map((c) => ({
+        campaignId: c.id,
+        registrationId: registration!.id,
+        email: registration!.email,
+        fullName: registration!.fullName,
+      })),
     );
     const body = await list(`eventId=${event.id}&q=martina`);
     expect(body.items[0]!.campaignCount).toBe(2);

@@ -63,11 +63,7 @@ export type ListedRegistration = ModelRegistrationRow & {
 
 export function createRegistrationsRepository(db: DbOrTx) {
   return {
-    async list(
-      filters: FilterOptions,
-      page: number,
-      pageSize: number,
-    ): Promise<{ items: ListedRegistration[]; total: number }> {
+    async list(filters: FilterOptions, page: number, pageSize: number): Promise<{ items: ListedRegistration[]; total: number }> {
       const where = filterCondition(filters);
       const [rows, [totalRow]] = await Promise.all([
         db
@@ -82,12 +78,21 @@ export function createRegistrationsRepository(db: DbOrTx) {
         db.select({ total: count() }).from(r).where(where),
       ]);
       return {
-        items: rows.map((row) => ({ ...row.registration, event: row.event, timeslot: row.timeslot, campaignCount: row.campaignCount })),
+        items: rows.map((row) => ({
+          ...row.registration,
+          event: row.event,
+          timeslot: row.timeslot,
+          campaignCount: row.campaignCount,
+        })),
         total: totalRow?.total ?? 0,
       };
     },
 
-    async findById(id: string, tx: DbOrTx = db, options: { forUpdate?: boolean } = {}): Promise<ModelRegistrationRow | undefined> {
+    async findById(
+      id: string,
+      tx: DbOrTx = db,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<ModelRegistrationRow | undefined> {
       const query = tx.select().from(r).where(eq(r.id, id));
       const [row] = options.forUpdate ? await query.for("update") : await query;
       return row;
@@ -97,7 +102,11 @@ export function createRegistrationsRepository(db: DbOrTx) {
       const [row] = await tx
         .select({
           registration: r,
-          event: { ...eventColumns, description: scoutingEvents.description, confirmationDetails: scoutingEvents.confirmationDetails },
+          event: {
+            ...eventColumns,
+            description: scoutingEvents.description,
+            confirmationDetails: scoutingEvents.confirmationDetails,
+          },
           timeslot: timeslotColumns,
         })
         .from(r)

@@ -6,23 +6,19 @@ import {
   registrationListQuerySchema,
   registrationListResponseSchema,
   registrationPatchSchema,
+  resendVerificationResponseSchema,
 } from "@common/schemas/registrations";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
 import { registrationsCsvStream } from "./registrations.export";
-import {
-  deleteRegistration,
-  getRegistration,
-  listRegistrations,
-  resendVerification,
-  updateRegistration,
-} from "./registrations.service";
+import { createRegistrationsService } from "./registrations.service";
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ["registrations"];
 
-export async function registrationsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+export async function registrationsRoutes(app: ZodApp, { db, database, config }: AppContext): Promise<void> {
+  const registrations = createRegistrationsService({ db, config });
   app.get(
     "/api/registrations",
     {
@@ -34,35 +30,23 @@ export async function registrationsRoutes(app: ZodApp, { db, config }: AppContex
         response: { 200: registrationListResponseSchema },
       },
     },
-    async (request) => listRegistrations(db, request.query),
+    async (request) => registrations.list(request.query),
   );
 
-  app.get(
-    "/api/registrations/export.csv",
-    {
-      config: { access: "admin" },
-      schema: {
-        tags,
-        summary: "scouting.csv of the filtered registrations, or of the given ids (streamed)",
-        querystring: registrationExportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${CSV_FILENAME}"`)
-        .header("cache-control", "no-store");
-      return reply.send(registrationsCsvStream(db, request.query));
-    },
-  );
+  exportRoute(app, database);
 
   app.get(
     "/api/registrations/:id",
     {
       config: { access: "member" },
-      schema: { tags, summary: "One registration with its event's slots", params: idParams, response: { 200: registrationDetailSchema } },
+      schema: {
+        tags,
+        summary: "One registration with its event's slots",
+        params: idParams,
+        response: { 200: registrationDetailSchema },
+      },
     },
-    async (request) => getRegistration(db, request.params.id),
+    async (request) => registrations.get(request.params.id),
   );
 
   app.patch(
@@ -81,7 +65,7 @@ export async function registrationsRoutes(app: ZodApp, { db, config }: AppContex
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return updateRegistration(db, user, request.params.id, request.body);
+      return registrations.update(user, request.params.id, request.body);
     },
   );
 
@@ -92,7 +76,7 @@ export async function registrationsRoutes(app: ZodApp, { db, config }: AppContex
       schema: { tags, summary: "Delete a registration", params: idParams },
     },
     async (request, reply) => {
-      await deleteRegistration(db, request.params.id);
+      await registrations.delete(request.params.id);
       return reply.status(204).send();
     },
   );
@@ -105,12 +89,34 @@ export async function registrationsRoutes(app: ZodApp, { db, config }: AppContex
         tags,
         summary: "Send a new verification link to a pending, unverified registration",
         params: idParams,
-        response: { 202: z.object({ queued: z.literal(true) }) },
+        response: { 202: resendVerificationResponseSchema },
       },
     },
     async (request, reply) => {
-      await resendVerification(db, config, request.params.id);
+      await registrations.resendVerification(request.params.id);
       return reply.status(202).send({ queued: true as const });
+    },
+  );
+}
+
+/** scouting.csv, streamed from the database (registrations.export.ts). */
+function exportRoute(app: ZodApp, database: AppContext["database"]): void {
+  app.get(
+    "/api/registrations/export.csv",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags,
+        summary: "scouting.csv of the filtered registrations, or of the given ids (streamed)",
+        querystring: registrationExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${CSV_FILENAME}"`)
+        .header("cache-control", "no-store");
+      return reply.send(registrationsCsvStream(database, request.query));
     },
   );
 }

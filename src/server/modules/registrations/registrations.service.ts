@@ -3,6 +3,7 @@
  * atomic slot move), delete and resending the verification e-mail.
  */
 import { ageOn, formatTime, todayIso } from "@common/dates";
+import { pickRegistrantValues } from "@common/registrant/fields";
 import { isAdmin } from "@common/roles";
 import {
   REVIEW_FIELDS,
@@ -14,34 +15,21 @@ import {
 import type { Config } from "../../config";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
-import { AppError, errors } from "../../errors";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
-import type { SessionUser } from "../accounts/session";
+import type { SessionUser } from "../accounts/session.resolver";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { verificationEmail } from "../public/public.emails";
+import { registrationErrors } from "./registrations.errors";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
-
-const notFound = () => new AppError(404, "not_found", "Registration not found.");
 
 function toApi(row: ModelRegistrationRow) {
   return {
     id: row.id,
     eventId: row.eventId,
     timeslotId: row.timeslotId,
-    fullName: row.fullName,
-    dateOfBirth: row.dateOfBirth,
+    ...pickRegistrantValues(row),
     age: row.age,
-    location: row.location,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    height: row.height,
-    bust: row.bust,
-    waist: row.waist,
-    hips: row.hips,
-    eyeColor: row.eyeColor,
-    instagramHandle: row.instagramHandle,
-    internationalWork: row.internationalWork,
     status: row.status,
     emailVerified: row.emailVerified,
     emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
@@ -63,16 +51,16 @@ function listItemToApi(row: ListedRegistration): RegistrationListItem {
   return { ...toApi(row), event: row.event, timeslot: slotToApi(row.timeslot), campaignCount: row.campaignCount };
 }
 
-export async function listRegistrations(db: Db, query: RegistrationListQuery) {
+async function listRegistrations(db: Db, query: RegistrationListQuery) {
   const { page, pageSize, ...filters } = query;
   const { items, total } = await createRegistrationsRepository(db).list(filters, page, pageSize);
   return { items: items.map(listItemToApi), total, page, pageSize };
 }
 
-export async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
+async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
   const repo = createRegistrationsRepository(db);
   const found = await repo.findWithEvent(id);
-  if (!found) throw notFound();
+  if (!found) throw registrationErrors.notFound();
   const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
   return {
     ...toApi(found.registration),
@@ -92,7 +80,7 @@ export async function getRegistration(db: Db, id: string): Promise<RegistrationD
  * One PATCH for the edit form and the review toggles. Review fields are an admin's decision
  * (SPEC.md §6), so a body that touches them needs an admin whatever else it holds.
  */
-export async function updateRegistration(
+async function updateRegistration(
   db: Db,
   user: SessionUser,
   id: string,
@@ -101,13 +89,13 @@ export async function updateRegistration(
 ): Promise<RegistrationListItem> {
   const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
   if (touchesReview && !isAdmin(user.role)) {
-    throw errors.forbidden("Only admins can change liked, attended or rating.");
+    throw registrationErrors.reviewAdminsOnly();
   }
   const repo = createRegistrationsRepository(db);
   try {
     await db.transaction(async (tx) => {
       const current = await repo.findById(id, tx, { forUpdate: true });
-      if (!current) throw notFound();
+      if (!current) throw registrationErrors.notFound();
       const values: Partial<ModelRegistrationRow> = { ...patch };
       if (patch.dateOfBirth !== undefined) {
         values.age = ageOn(patch.dateOfBirth, todayIso(now)) ?? current.age;
@@ -117,42 +105,42 @@ export async function updateRegistration(
         // below cannot be overtaken before this transaction commits.
         const slot = await createTimeslotsRepository(db).lockOne(tx, patch.timeslotId);
         if (!slot || slot.eventId !== current.eventId) {
-          throw errors.validation({ timeslotId: "This time slot does not belong to the registration's event." });
+          throw registrationErrors.foreignTimeslot();
         }
         // The registration is not in the target slot yet, so the slot's own count is the right one.
-        if (slot.availableSpots <= 0) throw errors.conflict("timeslot_full", "This time slot is full.");
+        if (slot.availableSpots <= 0) throw registrationErrors.timeslotFull();
       }
       await repo.update(id, values, tx);
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
-      throw errors.conflict("duplicate_registration", "A registration with this e-mail already exists for this event.");
+      throw registrationErrors.duplicate();
     }
     throw error;
   }
   // The reply is the row as the list shows it, so the client can put it straight into its page.
   const { items } = await repo.list({ ids: [id] }, 1, 1);
   const row = items[0];
-  if (!row) throw notFound();
+  if (!row) throw registrationErrors.notFound();
   return listItemToApi(row);
 }
 
-export async function deleteRegistration(db: Db, id: string): Promise<void> {
+async function deleteRegistration(db: Db, id: string): Promise<void> {
   const deleted = await createRegistrationsRepository(db).delete(id);
-  if (!deleted) throw notFound();
+  if (!deleted) throw registrationErrors.notFound();
 }
 
 /** A new verification link for a pending, unverified registration; the previous link stops working. */
-export async function resendVerification(db: Db, config: Config, id: string, now = new Date()): Promise<void> {
+async function resendVerification(db: Db, config: Config, id: string, now = new Date()): Promise<void> {
   const repo = createRegistrationsRepository(db);
   await db.transaction(async (tx) => {
     const current = await repo.findById(id, tx, { forUpdate: true });
-    if (!current) throw notFound();
+    if (!current) throw registrationErrors.notFound();
     if (current.emailVerified || current.status !== "pending") {
-      throw errors.conflict("already_verified", "This registration is already verified.");
+      throw registrationErrors.alreadyVerified();
     }
     const found = await repo.findWithEvent(id, tx);
-    if (!found) throw notFound();
+    if (!found) throw registrationErrors.notFound();
     const { token, hash } = newSecretToken();
     await repo.update(
       id,
@@ -176,4 +164,17 @@ export async function resendVerification(db: Db, config: Config, id: string, now
       }),
     });
   });
+}
+
+export type RegistrationsService = ReturnType<typeof createRegistrationsService>;
+
+/** The staff's operations on registrations, over the app's database and configuration. */
+export function createRegistrationsService({ db, config }: { db: Db; config: Config }) {
+  return {
+    list: (query: RegistrationListQuery) => listRegistrations(db, query),
+    get: (id: string) => getRegistration(db, id),
+    update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, user, id, patch),
+    delete: (id: string) => deleteRegistration(db, id),
+    resendVerification: (id: string) => resendVerification(db, config, id),
+  };
 }

@@ -102,7 +102,11 @@ describe("editing a registration", () => {
 
   it("refuses a missing required field and an out-of-bounds height", async () => {
     const { event, registration } = await fresh();
-    const res = await patch(registration.id, editForm({ fullName: " ", height: 150, timeslotId: event.timeslots[0]!.id }), member);
+    const res = await patch(
+      registration.id,
+      editForm({ fullName: " ", height: 150, timeslotId: event.timeslots[0]!.id }),
+      member,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe("validation_failed");
   });
@@ -152,7 +156,10 @@ describe("editing a registration", () => {
     const { event, registration } = await fresh();
     const second = await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
     const target = event.timeslots[1]!.id;
-    const results = await Promise.all([patch(registration.id, { timeslotId: target }, member), patch(second.id, { timeslotId: target }, member)]);
+    const results = await Promise.all([
+      patch(registration.id, { timeslotId: target }, member),
+      patch(second.id, { timeslotId: target }, member),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const inTarget = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.timeslotId, target));
     expect(inTarget).toHaveLength(1);

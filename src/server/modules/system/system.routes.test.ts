@@ -101,7 +101,7 @@ describe("the single-page app", () => {
     for (const url of ["/", "/login", "/dashboard/scouting/events", "/events/abc/register", "/no/such/page"]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id=root>');
+      expect(res.body).toContain("<div id=root>");
     }
     const api = await app.inject({ method: "GET", url: "/api/nope" });
     expect(api.statusCode).toBe(404);

@@ -1,5 +1,6 @@
+import { publicSettingsSchema } from "@common/schemas/settings";
 import { z } from "zod";
-import type { AppContext, ZodApp } from "../../app";
+import type { AppContext, ZodApp } from "../../context";
 import { AppError } from "../../errors";
 
 export async function systemRoutes(app: ZodApp, { database }: AppContext): Promise<void> {
@@ -34,19 +35,13 @@ export async function systemRoutes(app: ZodApp, { database }: AppContext): Promi
   );
 }
 
-export const publicSettingsResponse = z.object({
-  contactEmail: z.string(),
-  staffSignup: z.enum(["open", "closed"]),
-  agencyEmailDomain: z.string(),
-});
-
 /** What the web app needs to know of the configuration; nothing secret. */
 export async function settingsRoutes(app: ZodApp, { config }: AppContext): Promise<void> {
   app.get(
     "/api/public/settings",
     {
       config: { access: "public" },
-      schema: { tags: ["system"], summary: "Public settings", response: { 200: publicSettingsResponse } },
+      schema: { tags: ["system"], summary: "Public settings", response: { 200: publicSettingsSchema } },
     },
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=60");

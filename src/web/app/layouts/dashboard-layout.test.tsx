@@ -3,8 +3,8 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { SessionUser } from "@web/features/accounts/api/get-session";
-import { sessionQueryOptions } from "@web/features/accounts/api/get-session";
+import type { SessionUser } from "@common/schemas/accounts";
+import { sessionQueryOptions } from "@web/features/accounts";
 import { ThemeProvider } from "@web/lib/theme";
 import { DashboardLayout } from "./dashboard-layout";
 

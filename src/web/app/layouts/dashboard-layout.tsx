@@ -6,9 +6,7 @@ import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
 import { Button } from "@web/components/ui/button";
-import { useSession } from "@web/features/accounts/api/get-session";
-import { useSignOutListener } from "@web/features/accounts/api/sign-out";
-import { RoleBadge } from "@web/features/accounts/components/role-badge";
+import { useSession, useSignOutListener, RoleBadge } from "@web/features/accounts";
 import { useMediaQuery } from "@web/lib/use-media-query";
 import { SidebarNav, useOpenGroups, type NavGroup } from "./dashboard-sidebar";
 
@@ -79,7 +77,10 @@ export function DashboardLayout() {
         </div>
       </header>
 
-      <div className="fixed top-16 bottom-0 left-0 z-20 hidden w-64 flex-col border-r bg-card min-[990px]:flex" data-testid="sidebar">
+      <div
+        className="fixed top-16 bottom-0 left-0 z-20 hidden w-64 flex-col border-r bg-card min-[990px]:flex"
+        data-testid="sidebar"
+      >
         <SidebarNav groups={GROUPS} user={user} open={groups.open} onToggle={groups.toggle} />
       </div>
 

@@ -7,9 +7,8 @@ import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { Button } from "@web/components/ui/button";
-import type { SessionUser } from "@web/features/accounts/api/get-session";
-import { useSignOut } from "@web/features/accounts/api/sign-out";
-import { RoleBadge } from "@web/features/accounts/components/role-badge";
+import type { SessionUser } from "@common/schemas/accounts";
+import { useSignOut, RoleBadge } from "@web/features/accounts";
 import { cn } from "@web/lib/cn";
 
 export interface NavGroup {
@@ -64,7 +63,17 @@ interface SidebarNavProps {
   onNavigate?: () => void;
 }
 
-function SidebarGroup({ group, expanded, onToggle, onNavigate }: { group: NavGroup; expanded: boolean; onToggle: () => void; onNavigate?: (() => void) | undefined }) {
+function SidebarGroup({
+  group,
+  expanded,
+  onToggle,
+  onNavigate,
+}: {
+  group: NavGroup;
+  expanded: boolean;
+  onToggle: () => void;
+  onNavigate?: (() => void) | undefined;
+}) {
   const listId = useId();
   return (
     <li>
@@ -77,7 +86,10 @@ function SidebarGroup({ group, expanded, onToggle, onNavigate }: { group: NavGro
       >
         <span className="text-muted-foreground">{group.icon}</span>
         <span className="flex-1 text-left">{group.label}</span>
-        <ChevronDown className={cn("text-muted-foreground transition-transform motion-reduce:transition-none", expanded && "rotate-180")} aria-hidden="true" />
+        <ChevronDown
+          className={cn("text-muted-foreground transition-transform motion-reduce:transition-none", expanded && "rotate-180")}
+          aria-hidden="true"
+        />
       </button>
       <ul id={listId} hidden={!expanded} className="mt-1 ml-5 grid gap-0.5 border-l pl-2">
         {group.items.map((item) => (

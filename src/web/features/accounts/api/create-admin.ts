@@ -1,12 +1,7 @@
-import type { CreateAdminInput, Profile } from "@common/schemas/accounts";
+import type { CreateAdminInput, CreateAdminResult } from "@common/schemas/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
 import { usersQueryOptions } from "./get-users";
-
-export interface CreateAdminResult {
-  outcome: "promoted" | "invited";
-  user: Profile;
-}
 
 async function createAdmin(input: CreateAdminInput): Promise<CreateAdminResult> {
   return api<CreateAdminResult>("/api/users/admins", { method: "POST", body: input });

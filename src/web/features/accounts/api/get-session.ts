@@ -1,14 +1,8 @@
-import type { ProfileStatus, Role } from "@common/constants";
+import type { SessionUser } from "@common/schemas/accounts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "@web/lib/api";
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  status: ProfileStatus;
-}
+export type { SessionUser };
 
 /** The signed-in user, or null when nobody is signed in. */
 async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {

@@ -4,7 +4,10 @@ import { CopyButton } from "./copy-button";
 export function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="grid gap-2">
-      <ul className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm sm:grid-cols-3" aria-label={t.security.backupTitle}>
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm sm:grid-cols-3"
+        aria-label={t.security.backupTitle}
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

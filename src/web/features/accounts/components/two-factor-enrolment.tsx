@@ -33,7 +33,9 @@ export function TwoFactorEnrolmentSteps({
   return (
     <div className="grid gap-6">
       <section className="grid gap-2" aria-labelledby="tf-step-1">
-        <h3 id="tf-step-1" className="font-semibold">{t.security.scanTitle}</h3>
+        <h3 id="tf-step-1" className="font-semibold">
+          {t.security.scanTitle}
+        </h3>
         <p className="text-sm text-muted-foreground">{t.security.scanBody}</p>
         <p className="text-sm font-medium">{t.security.secretLabel}</p>
         <code className="break-all rounded-md border bg-muted/40 p-3 font-mono text-sm" data-testid="totp-secret">
@@ -41,17 +43,25 @@ export function TwoFactorEnrolmentSteps({
         </code>
         <CopyButton value={secret} />
         <p className="text-sm font-medium">{t.security.uriLabel}</p>
-        <a href={enrolment.totpURI} className="break-all text-sm text-primary underline underline-offset-4" data-testid="totp-uri">
+        <a
+          href={enrolment.totpURI}
+          className="break-all text-sm text-primary underline underline-offset-4"
+          data-testid="totp-uri"
+        >
           {enrolment.totpURI}
         </a>
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-2">
-        <h3 id="tf-step-2" className="font-semibold">{t.security.backupTitle}</h3>
+        <h3 id="tf-step-2" className="font-semibold">
+          {t.security.backupTitle}
+        </h3>
         <p className="text-sm text-muted-foreground">{t.security.backupBody}</p>
         <BackupCodes codes={enrolment.backupCodes} />
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-3">
-        <h3 id="tf-step-3" className="font-semibold">{t.security.verifyTitle}</h3>
+        <h3 id="tf-step-3" className="font-semibold">
+          {t.security.verifyTitle}
+        </h3>
         {confirm.isError ? (
           <Alert variant="destructive">
             <AlertDescription>{t.security.invalidCode}</AlertDescription>
@@ -63,7 +73,12 @@ export function TwoFactorEnrolmentSteps({
           className="flex max-w-sm flex-col gap-3"
         >
           <Field id="tf-confirm-code" label={t.security.code} error={error}>
-            <Input {...fieldAria("tf-confirm-code", error)} {...form.register("code")} inputMode="numeric" autoComplete="one-time-code" />
+            <Input
+              {...fieldAria("tf-confirm-code", error)}
+              {...form.register("code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
           </Field>
           <div className="flex gap-2">
             <Button type="submit" disabled={confirm.isPending}>

@@ -28,9 +28,7 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
       ? t.login.rateLimited
       : t.login.invalidCode;
 
-  const submit = form.handleSubmit((values) =>
-    verify.mutate({ method, code: values.code }, { onSuccess: onDone }),
-  );
+  const submit = form.handleSubmit((values) => verify.mutate({ method, code: values.code }, { onSuccess: onDone }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">

@@ -31,12 +31,21 @@ export function ForgotPasswordPage() {
           {request.isError ? (
             <Alert variant="destructive">
               <AlertDescription>
-                {request.error instanceof ApiError && request.error.code === "rate_limited" ? request.error.message : t.forgotPassword.failed}
+                {request.error instanceof ApiError && request.error.code === "rate_limited"
+                  ? request.error.message
+                  : t.forgotPassword.failed}
               </AlertDescription>
             </Alert>
           ) : null}
           <Field id="forgot-email" label={t.forgotPassword.email} error={error}>
-            <Input {...fieldAria("forgot-email", error)} {...form.register("email")} type="email" autoComplete="email" required autoFocus />
+            <Input
+              {...fieldAria("forgot-email", error)}
+              {...form.register("email")}
+              type="email"
+              autoComplete="email"
+              required
+              autoFocus
+            />
           </Field>
           <Button type="submit" disabled={request.isPending}>
             {request.isPending ? t.forgotPassword.submitting : t.forgotPassword.submit}

@@ -48,7 +48,9 @@ describe("login page (SPEC.md §2, §8)", () => {
   });
 
   it("shows the generic text for any other failure", async () => {
-    mockFetch({ "POST /api/auth/sign-in/email": () => ({ status: 500, body: { error: { code: "internal_error", message: "x" } } }) });
+    mockFetch({
+      "POST /api/auth/sign-in/email": () => ({ status: 500, body: { error: { code: "internal_error", message: "x" } } }),
+    });
     renderRoutes(routes, "/login");
     await submit();
     expect(await screen.findByRole("alert")).toHaveTextContent("An error occurred while signing in. Please try again later.");
@@ -96,5 +98,25 @@ describe("login page (SPEC.md §2, §8)", () => {
     mockFetch({});
     renderRoutes(routes, "/login");
     expect(screen.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
+  });
+
+  it("redeems an e-mailed unlock link once and says sign-in is unlocked on this device", async () => {
+    mockFetch({
+      "POST /api/auth/unlock-sign-in": (body) =>
+        (body as { token: string }).token === "good-token-0123456789abcdef"
+          ? { status: 200, body: { unlocked: true } }
+          : { status: 400, body: { error: { code: "invalid_token", message: "x" } } },
+    });
+    renderRoutes(routes, "/login?unlock=good-token-0123456789abcdef");
+    expect(await screen.findByText("Sign-in is unlocked on this device. Sign in with your password.")).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("says so when the unlock link is not valid", async () => {
+    mockFetch({
+      "POST /api/auth/unlock-sign-in": () => ({ status: 400, body: { error: { code: "invalid_token", message: "x" } } }),
+    });
+    renderRoutes(routes, "/login?unlock=used-token-0123456789abcdef");
+    expect(await screen.findByText(/This unlock link is not valid or has expired/)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { signInSchema, type SignInInput } from "@common/schemas/accounts";
 import { accounts as t } from "@common/texts/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
@@ -12,6 +12,7 @@ import { AuthCard } from "../components/auth-card";
 import { LoginError, loginErrorMessage } from "../components/login-error";
 import { PasswordInput } from "../components/password-input";
 import { TwoFactorStep } from "../components/two-factor-step";
+import { UnlockNotice } from "../components/unlock-notice";
 
 /** Where to go after signing in: back to the dashboard page that sent the visitor here, else / (SPEC.md). */
 function destination(state: unknown): string {
@@ -22,6 +23,7 @@ function destination(state: unknown): string {
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  const unlockToken = useSearchParams()[0].get("unlock") ?? "";
   const signIn = useSignIn();
   const [step, setStep] = useState<"password" | "second-factor">("password");
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
@@ -47,6 +49,7 @@ export function LoginPage() {
         />
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
+          {unlockToken && !signIn.isError ? <UnlockNotice token={unlockToken} /> : null}
           {signIn.isError ? <LoginError message={loginErrorMessage(signIn.error)} /> : null}
           <Field id="login-email" label={t.login.email} error={errors.email?.message}>
             <Input

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from "@common/constants";
 import { signUpFormSchema, type SignUpFormInput } from "@common/schemas/accounts";
 import { accounts as t } from "@common/texts/accounts";
 import { common } from "@common/texts/common";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
@@ -17,6 +17,27 @@ import { AuthCard } from "../components/auth-card";
 import { PasswordInput } from "../components/password-input";
 import { PasswordStrengthMeter } from "../components/password-strength-meter";
 import { RegistrationDisabled } from "../components/registration-disabled";
+
+/** The server's field messages shown under the fields (better-auth calls the full name `name`). */
+function showFieldErrors(error: Error, setError: UseFormSetError<SignUpFormInput>): void {
+  if (!(error instanceof ApiError) || error.code !== "validation_failed" || !error.fields) return;
+  for (const [name, message] of Object.entries(error.fields)) {
+    const field = name === "name" ? "fullName" : name;
+    if (field === "fullName" || field === "email" || field === "password") setError(field, { message });
+  }
+}
+
+/** A failure that is not about one field (those are shown under the fields). */
+function SignUpFailure({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.code === "validation_failed") return null;
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>
+        {error instanceof ApiError && error.code === "rate_limited" ? t.login.rateLimited : t.register.failed}
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 function SignUpForm() {
   const navigate = useNavigate();
@@ -33,14 +54,7 @@ function SignUpForm() {
       { name: values.fullName.trim(), email: values.email, password: values.password },
       {
         onSuccess: () => void navigate("/registration-pending", { replace: true }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "validation_failed" && error.fields) {
-            for (const [name, message] of Object.entries(error.fields)) {
-              const field = name === "name" ? "fullName" : name;
-              if (field === "fullName" || field === "email" || field === "password") form.setError(field, { message });
-            }
-          }
-        },
+        onError: (error) => showFieldErrors(error, form.setError),
       },
     ),
   );
@@ -50,26 +64,30 @@ function SignUpForm() {
   return (
     <AuthCard title={t.register.title} description={t.register.subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        {signUp.isError && !(signUp.error instanceof ApiError && signUp.error.code === "validation_failed") ? (
-          <Alert variant="destructive">
-            <AlertDescription>{signUp.error instanceof ApiError && signUp.error.code === "rate_limited" ? t.login.rateLimited : t.register.failed}</AlertDescription>
-          </Alert>
-        ) : null}
+        {signUp.isError ? <SignUpFailure error={signUp.error} /> : null}
         <Field id="register-name" label={t.register.fullName} error={errors.fullName?.message}>
-          <Input {...fieldAria("register-name", errors.fullName?.message)} {...form.register("fullName")} autoComplete="name" required autoFocus />
+          <Input
+            {...fieldAria("register-name", errors.fullName?.message)}
+            {...form.register("fullName")}
+            autoComplete="name"
+            required
+            autoFocus
+          />
         </Field>
         <Field id="register-email" label={t.register.email} error={errors.email?.message}>
-          <Input {...fieldAria("register-email", errors.email?.message)} {...form.register("email")} type="email" autoComplete="email" required />
+          <Input
+            {...fieldAria("register-email", errors.email?.message)}
+            {...form.register("email")}
+            type="email"
+            autoComplete="email"
+            required
+          />
         </Field>
         <Field
           id="register-password"
           label={t.register.password}
           error={errors.password?.message}
-          hint={
-            <>
-              {t.register.passwordHint(MIN_PASSWORD_LENGTH)}
-            </>
-          }
+          hint={<>{t.register.passwordHint(MIN_PASSWORD_LENGTH)}</>}
         >
           <PasswordInput
             {...fieldAria("register-password", errors.password?.message, true)}

@@ -31,27 +31,17 @@ export function ResetPasswordPage() {
   const title = invite ? t.resetPassword.inviteTitle : t.resetPassword.title;
   if (!token) {
     return (
-      <AuthCard title={title}>
-        <div className="grid gap-4">
-          <p role="alert" className="text-destructive">{t.resetPassword.missingToken}</p>
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/forgot-password">{t.resetPassword.requestNew}</Link>
-          </Button>
-        </div>
-      </AuthCard>
+      <LinkCard
+        title={title}
+        tone="alert"
+        message={t.resetPassword.missingToken}
+        to="/forgot-password"
+        linkText={t.resetPassword.requestNew}
+      />
     );
   }
   if (reset.isSuccess) {
-    return (
-      <AuthCard title={title}>
-        <div className="grid gap-4">
-          <p role="status">{t.resetPassword.done}</p>
-          <Button asChild className="justify-self-start">
-            <Link to="/login">{t.resetPassword.toLogin}</Link>
-          </Button>
-        </div>
-      </AuthCard>
-    );
+    return <LinkCard title={title} tone="status" message={t.resetPassword.done} to="/login" linkText={t.resetPassword.toLogin} />;
   }
   return (
     <AuthCard title={title} description={invite ? t.resetPassword.inviteBody : t.resetPassword.body}>
@@ -68,7 +58,12 @@ export function ResetPasswordPage() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <Field id="reset-password" label={t.resetPassword.password} error={errors.password?.message} hint={t.register.passwordHint(MIN_PASSWORD_LENGTH)}>
+        <Field
+          id="reset-password"
+          label={t.resetPassword.password}
+          error={errors.password?.message}
+          hint={t.register.passwordHint(MIN_PASSWORD_LENGTH)}
+        >
           <PasswordInput
             {...fieldAria("reset-password", errors.password?.message, true)}
             {...form.register("password")}
@@ -95,3 +90,31 @@ export function ResetPasswordPage() {
 }
 
 export const Component = ResetPasswordPage;
+
+/** A card with one message and the one link that follows from it (no token; password set). */
+function LinkCard({
+  title,
+  tone,
+  message,
+  to,
+  linkText,
+}: {
+  title: string;
+  tone: "alert" | "status";
+  message: string;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div className="grid gap-4">
+        <p role={tone} className={tone === "alert" ? "text-destructive" : undefined}>
+          {message}
+        </p>
+        <Button asChild variant={tone === "alert" ? "outline" : "default"} className="justify-self-start">
+          <Link to={to}>{linkText}</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

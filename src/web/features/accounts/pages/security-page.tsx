@@ -22,10 +22,14 @@ import { TwoFactorEnrolmentSteps } from "../components/two-factor-enrolment";
 type Mode = "idle" | "enable-password" | "enrol" | "disable" | "regenerate" | "new-codes";
 
 const passwordError = (error: unknown) =>
-  error instanceof ApiError && error.code === "invalid_password" ? t.security.wrongPassword : error ? t.security.failed : undefined;
+  error instanceof ApiError && error.code === "invalid_password"
+    ? t.security.wrongPassword
+    : error
+      ? t.security.failed
+      : undefined;
 
-/** /dashboard/account/security: optional two-factor sign-in (TOTP) with backup codes. */
-export function SecurityPage() {
+/** Two-factor sign-in's state machine: idle, asking the password, enrolling, disabling, new codes. */
+function useTwoFactorSettings() {
   const status = useTwoFactorStatus();
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
@@ -40,6 +44,74 @@ export function SecurityPage() {
     disable.reset();
     regenerate.reset();
   };
+  return { status, enable, disable, regenerate, mode, setMode, enrolment, setEnrolment, codes, setCodes, reset };
+}
+
+type TwoFactorSettings = ReturnType<typeof useTwoFactorSettings>;
+
+/** The password step of each change, and what follows it. */
+function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
+  const { enable, disable, regenerate, mode, setMode, enrolment, setEnrolment, codes, setCodes, reset } = settings;
+  const confirm = (
+    id: string,
+    label: string,
+    mutation: { isPending: boolean; error: unknown },
+    onSubmit: (password: string) => void,
+  ) => (
+    <PasswordConfirmForm
+      id={id}
+      submitLabel={label}
+      pending={mutation.isPending}
+      serverError={passwordError(mutation.error)}
+      onCancel={reset}
+      onSubmit={onSubmit}
+    />
+  );
+  switch (mode) {
+    case "enable-password":
+      return confirm("tf-enable-password", t.security.continue, enable, (password) =>
+        enable.mutate({ password }, { onSuccess: (result) => (setEnrolment(result), setMode("enrol")) }),
+      );
+    case "enrol":
+      return enrolment ? (
+        <TwoFactorEnrolmentSteps
+          enrolment={enrolment}
+          onCancel={reset}
+          onDone={() => {
+            reset();
+            toast.success(t.security.enabled);
+          }}
+        />
+      ) : null;
+    case "disable":
+      return confirm("tf-disable-password", t.security.disable, disable, (password) =>
+        disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(t.security.disabled)) }),
+      );
+    case "regenerate":
+      return confirm("tf-regenerate-password", t.security.regenerate, regenerate, (password) =>
+        regenerate.mutate({ password }, { onSuccess: (result) => (setCodes(result.backupCodes), setMode("new-codes")) }),
+      );
+    case "new-codes":
+      return (
+        <div className="grid gap-3">
+          <p role="status" className="text-sm">
+            {t.security.newBackupCodes}
+          </p>
+          <BackupCodes codes={codes} />
+          <Button className="justify-self-start" onClick={reset}>
+            {t.security.done}
+          </Button>
+        </div>
+      );
+    default:
+      return null;
+  }
+}
+
+/** /dashboard/account/security: optional two-factor sign-in (TOTP) with backup codes. */
+export function SecurityPage() {
+  const settings = useTwoFactorSettings();
+  const { status, mode, setMode } = settings;
   const enabled = status.data?.enabled === true;
 
   return (
@@ -48,7 +120,11 @@ export function SecurityPage() {
       <Card>
         <CardHeader>
           <h2 className="flex items-center gap-2 text-lg font-semibold">
-            {enabled ? <ShieldCheck className="size-5 text-success" aria-hidden="true" /> : <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />}
+            {enabled ? (
+              <ShieldCheck className="size-5 text-success" aria-hidden="true" />
+            ) : (
+              <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />
+            )}
             {t.security.twoFactorTitle}
           </h2>
           {status.data ? <CardDescription>{enabled ? t.security.twoFactorOn : t.security.twoFactorOff}</CardDescription> : null}
@@ -64,67 +140,19 @@ export function SecurityPage() {
             <div className="flex flex-wrap gap-2">
               {enabled ? (
                 <>
-                  <Button variant="outline" onClick={() => setMode("regenerate")}>{t.security.regenerate}</Button>
-                  <Button variant="destructive" onClick={() => setMode("disable")}>{t.security.disable}</Button>
+                  <Button variant="outline" onClick={() => setMode("regenerate")}>
+                    {t.security.regenerate}
+                  </Button>
+                  <Button variant="destructive" onClick={() => setMode("disable")}>
+                    {t.security.disable}
+                  </Button>
                 </>
               ) : (
                 <Button onClick={() => setMode("enable-password")}>{t.security.enable}</Button>
               )}
             </div>
           ) : null}
-          {mode === "enable-password" ? (
-            <PasswordConfirmForm
-              id="tf-enable-password"
-              submitLabel={t.security.continue}
-              pending={enable.isPending}
-              serverError={passwordError(enable.error)}
-              onCancel={reset}
-              onSubmit={(password) =>
-                enable.mutate({ password }, { onSuccess: (result) => (setEnrolment(result), setMode("enrol")) })
-              }
-            />
-          ) : null}
-          {mode === "enrol" && enrolment ? (
-            <TwoFactorEnrolmentSteps
-              enrolment={enrolment}
-              onCancel={reset}
-              onDone={() => {
-                reset();
-                toast.success(t.security.enabled);
-              }}
-            />
-          ) : null}
-          {mode === "disable" ? (
-            <PasswordConfirmForm
-              id="tf-disable-password"
-              submitLabel={t.security.disable}
-              pending={disable.isPending}
-              serverError={passwordError(disable.error)}
-              onCancel={reset}
-              onSubmit={(password) =>
-                disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(t.security.disabled)) })
-              }
-            />
-          ) : null}
-          {mode === "regenerate" ? (
-            <PasswordConfirmForm
-              id="tf-regenerate-password"
-              submitLabel={t.security.regenerate}
-              pending={regenerate.isPending}
-              serverError={passwordError(regenerate.error)}
-              onCancel={reset}
-              onSubmit={(password) =>
-                regenerate.mutate({ password }, { onSuccess: (result) => (setCodes(result.backupCodes), setMode("new-codes")) })
-              }
-            />
-          ) : null}
-          {mode === "new-codes" ? (
-            <div className="grid gap-3">
-              <p role="status" className="text-sm">{t.security.newBackupCodes}</p>
-              <BackupCodes codes={codes} />
-              <Button className="justify-self-start" onClick={reset}>{t.security.done}</Button>
-            </div>
-          ) : null}
+          <ModeSteps settings={settings} />
         </CardContent>
       </Card>
     </div>

@@ -9,6 +9,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Loading } from "@web/components/ui/spinner";
+import { ApiError } from "@web/lib/api";
 import { useSettings } from "@web/lib/settings";
 import { useApproveUser } from "../api/approve-user";
 import { useSession } from "../api/get-session";
@@ -27,7 +28,12 @@ function ApproveButton({ user }: { user: Profile }) {
       onClick={() =>
         approve.mutate(user.id, {
           onSuccess: () => toast.success(t.users.approved(user.email)),
-          onError: () => toast.error(t.users.approveFailed),
+          onError: (error) =>
+            toast.error(
+              error instanceof ApiError && error.code === "email_not_verified"
+                ? t.users.approveUnverified
+                : t.users.approveFailed,
+            ),
         })
       }
     >
@@ -43,7 +49,9 @@ function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
       <div className="grid min-w-0 gap-1">
         <p className="flex items-center gap-2 font-medium">
           <span className="truncate">{user.fullName}</span>
-          {user.twoFactorEnabled ? <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={t.security.twoFactorTitle} /> : null}
+          {user.twoFactorEnabled ? (
+            <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={t.security.twoFactorTitle} />
+          ) : null}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
         <div className="flex flex-wrap items-center gap-2">

@@ -29,8 +29,26 @@ const detail = (overrides: Partial<CampaignDetail>): CampaignDetail => ({
   ...summary({}),
   content: "Hola {nombre}\nsegunda línea",
   recipients: [
-    { id: "r1", registrationId: REG_A, fullName: "Ana Pérez", email: "ana@example.com", status: "read", errorMessage: null, sentAt: "2026-03-01T15:00:30.000Z", readAt: "2026-03-01T16:00:00.000Z" },
-    { id: "r2", registrationId: REG_B, fullName: "Bruno Díaz", email: "bounce@example.com", status: "failed", errorMessage: "550 Mailbox unavailable", sentAt: null, readAt: null },
+    {
+      id: "r1",
+      registrationId: REG_A,
+      fullName: "Ana Pérez",
+      email: "ana@example.com",
+      status: "read",
+      errorMessage: null,
+      sentAt: "2026-03-01T15:00:30.000Z",
+      readAt: "2026-03-01T16:00:00.000Z",
+    },
+    {
+      id: "r2",
+      registrationId: REG_B,
+      fullName: "Bruno Díaz",
+      email: "bounce@example.com",
+      status: "failed",
+      errorMessage: "550 Mailbox unavailable",
+      sentAt: null,
+      readAt: null,
+    },
   ],
   ...overrides,
 });
@@ -74,7 +92,9 @@ describe("CampaignHistory", () => {
   it("shows live progress for a campaign in progress", async () => {
     mockApi(() => ({
       status: 200,
-      body: { items: [summary({ status: "in_progress", recipientCount: 4, counts: { queued: 1, sent: 2, failed: 1, read: 0 } })] },
+      body: {
+        items: [summary({ status: "in_progress", recipientCount: 4, counts: { queued: 1, sent: 2, failed: 1, read: 0 } })],
+      },
     }));
     renderWithQuery(<CampaignHistory eventId={EVENT_ID} />);
     const bar = await screen.findByRole("progressbar");
@@ -98,7 +118,13 @@ describe("CampaignHistory", () => {
     const rows = within(table).getAllByRole("row").slice(1);
     // Narrow screens repeat the e-mail under the name and the date under the status (hidden from sm up).
     const read = formatDateTimeEsAr("2026-03-01T16:00:00.000Z");
-    expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ["Ana Pérezana@example.com", "ana@example.com", `Leído${read}`, read],
       ["Bruno Díazbounce@example.com", "bounce@example.com", "Fallido—", "—"],
     ]);
@@ -138,7 +164,10 @@ describe("jumping from a registration's row", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi((url) => {
       if (url === `/api/registrations/${REG_B}/campaigns`)
-        return { status: 200, body: { items: [{ id: "c-1", subject: "Aviso", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }] } };
+        return {
+          status: 200,
+          body: { items: [{ id: "c-1", subject: "Aviso", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }] },
+        };
       if (url.startsWith("/api/campaigns?")) return { status: 200, body: { items: [summary({})] } };
       if (url === "/api/campaigns/c-1") return { status: 200, body: detail({}) };
     });

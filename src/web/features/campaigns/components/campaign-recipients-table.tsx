@@ -22,10 +22,18 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
         <caption className="sr-only">{texts.history.recipients}</caption>
         <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{columns.name}</th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">{columns.email}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{columns.status}</th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">{columns.date}</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {columns.name}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+              {columns.email}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {columns.status}
+            </th>
+            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+              {columns.date}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -69,7 +69,10 @@ describe("SendCampaignDialog", () => {
   });
 
   it("shows the failure with the server's reason and lets the user go back", async () => {
-    mockApi(() => ({ status: 400, body: { error: { code: "validation_failed", message: "Algunos registros seleccionados no pertenecen a este evento." } } }));
+    mockApi(() => ({
+      status: 400,
+      body: { error: { code: "validation_failed", message: "Algunos registros seleccionados no pertenecen a este evento." } },
+    }));
     const { onSent } = renderDialog();
     await userEvent.type(screen.getByLabelText("Mensaje"), "Hola");
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));

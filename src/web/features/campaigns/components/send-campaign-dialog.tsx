@@ -4,19 +4,12 @@ import { campaignMessageSchema, type CampaignMessage, type CampaignMessageInput 
 import { campaigns as texts } from "@common/texts/campaigns";
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input, Textarea } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -40,6 +33,90 @@ function failureReason(error: unknown): string {
   return error instanceof ApiError && error.code !== "http_error" && error.message ? error.message : texts.alerts.unknownError;
 }
 
+interface ComposeStepProps {
+  form: UseFormReturn<CampaignMessageInput, unknown, CampaignMessage>;
+  count: number;
+  onCompose: (message: CampaignMessage) => void;
+  onCancel: () => void;
+}
+
+/** The message: subject, text, whether it is HTML, and how many will receive it. */
+function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
+  const { errors } = form.formState;
+  const tooMany = count > CAMPAIGN_RECIPIENT_ADVICE;
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onCompose)}>
+      <Field id="campaign-subject" label={texts.modal.subject} error={errors.subject?.message}>
+        <Input {...fieldAria("campaign-subject", errors.subject?.message)} {...form.register("subject")} />
+      </Field>
+      <Field
+        id="campaign-content"
+        label={texts.modal.message}
+        error={errors.content?.message}
+        hint={texts.modal.placeholdersHelp}
+      >
+        <Textarea
+          rows={8}
+          className="font-mono text-sm sm:text-sm"
+          {...fieldAria("campaign-content", errors.content?.message, true)}
+          {...form.register("content")}
+        />
+      </Field>
+      <div className="flex items-center gap-2">
+        <Checkbox id="campaign-is-html" {...form.register("isHtml")} />
+        <Label htmlFor="campaign-is-html">{texts.modal.isHtml}</Label>
+      </div>
+      <div className="grid gap-1 rounded-md border border-border bg-muted/40 p-3 text-sm">
+        <p className="font-medium">{texts.modal.recipients(count)}</p>
+        <p className={cn("flex items-start gap-2 text-muted-foreground", tooMany && "font-medium text-foreground")}>
+          {tooMany ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" /> : null}
+          {texts.modal.advice}
+        </p>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          {texts.modal.cancel}
+        </Button>
+        <Button type="submit" disabled={count === 0}>
+          {texts.modal.send}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+interface ConfirmStepProps {
+  count: number;
+  busy: boolean;
+  failure: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/** SPEC.md §8: '¿Confirmas el envío de emails a N modelos?' */
+function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepProps) {
+  return (
+    <div className="grid gap-4">
+      <p className="text-base font-medium" role="alert">
+        {texts.modal.confirm(count)}
+      </p>
+      {failure ? (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          {texts.modal.back}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy}>
+          {busy ? texts.modal.sending : texts.modal.confirmYes}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
 export function SendCampaignDialog({ open, onOpenChange, eventId, registrationIds, onSent }: SendCampaignDialogProps) {
   const count = registrationIds.length;
   const sendCampaign = useSendCampaign();
@@ -48,7 +125,6 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
     resolver: zodResolver(campaignMessageSchema),
     defaultValues: DEFAULTS,
   });
-  const { errors } = form.formState;
 
   const close = (next: boolean) => {
     if (sendCampaign.isPending) return;
@@ -78,8 +154,6 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
     );
   };
 
-  const tooMany = count > CAMPAIGN_RECIPIENT_ADVICE;
-
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-2xl">
@@ -87,64 +161,19 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
           <DialogTitle>{texts.modal.title}</DialogTitle>
           <DialogDescription>{texts.modal.description}</DialogDescription>
         </DialogHeader>
-
         {pending ? (
-          <div className="grid gap-4">
-            <p className="text-base font-medium" role="alert">
-              {texts.modal.confirm(count)}
-            </p>
-            {sendCampaign.isError ? (
-              <Alert variant="destructive">
-                <AlertDescription>{texts.alerts.failure(failureReason(sendCampaign.error))}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => { sendCampaign.reset(); setPending(null); }} disabled={sendCampaign.isPending}>
-                {texts.modal.back}
-              </Button>
-              <Button onClick={confirmSend} disabled={sendCampaign.isPending}>
-                {sendCampaign.isPending ? texts.modal.sending : texts.modal.confirmYes}
-              </Button>
-            </DialogFooter>
-          </div>
+          <ConfirmStep
+            count={count}
+            busy={sendCampaign.isPending}
+            failure={sendCampaign.isError ? texts.alerts.failure(failureReason(sendCampaign.error)) : null}
+            onBack={() => {
+              sendCampaign.reset();
+              setPending(null);
+            }}
+            onConfirm={confirmSend}
+          />
         ) : (
-          <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => setPending(values))}>
-            <Field id="campaign-subject" label={texts.modal.subject} error={errors.subject?.message}>
-              <Input {...fieldAria("campaign-subject", errors.subject?.message)} {...form.register("subject")} />
-            </Field>
-            <Field
-              id="campaign-content"
-              label={texts.modal.message}
-              error={errors.content?.message}
-              hint={texts.modal.placeholdersHelp}
-            >
-              <Textarea
-                rows={8}
-                className="font-mono text-sm sm:text-sm"
-                {...fieldAria("campaign-content", errors.content?.message, true)}
-                {...form.register("content")}
-              />
-            </Field>
-            <div className="flex items-center gap-2">
-              <Checkbox id="campaign-is-html" {...form.register("isHtml")} />
-              <Label htmlFor="campaign-is-html">{texts.modal.isHtml}</Label>
-            </div>
-            <div className="grid gap-1 rounded-md border border-border bg-muted/40 p-3 text-sm">
-              <p className="font-medium">{texts.modal.recipients(count)}</p>
-              <p className={cn("flex items-start gap-2 text-muted-foreground", tooMany && "font-medium text-foreground")}>
-                {tooMany ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" /> : null}
-                {texts.modal.advice}
-              </p>
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close(false)}>
-                {texts.modal.cancel}
-              </Button>
-              <Button type="submit" disabled={count === 0}>
-                {texts.modal.send}
-              </Button>
-            </DialogFooter>
-          </form>
+          <ComposeStep form={form} count={count} onCompose={setPending} onCancel={() => close(false)} />
         )}
       </DialogContent>
     </Dialog>

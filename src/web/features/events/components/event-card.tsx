@@ -62,7 +62,10 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
           {canEdit ? (
             <Tooltip content={t.list.editEvent(event.eventName)}>
               <Button asChild variant="ghost" size="icon-sm">
-                <Link to={`/dashboard/scouting/events/${encodeURIComponent(event.id)}/edit`} aria-label={t.list.editEvent(event.eventName)}>
+                <Link
+                  to={`/dashboard/scouting/events/${encodeURIComponent(event.id)}/edit`}
+                  aria-label={t.list.editEvent(event.eventName)}
+                >
                   <Pencil aria-hidden="true" />
                 </Link>
               </Button>

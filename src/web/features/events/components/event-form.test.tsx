@@ -18,9 +18,7 @@ const SLOT_A = "0b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e";
 
 function renderForm(props: Partial<EventFormProps> = {}) {
   const onSubmit = vi.fn();
-  render(
-    <EventForm mode="create" defaultValues={EMPTY} onSubmit={onSubmit} onCancel={() => {}} isPending={false} {...props} />,
-  );
+  render(<EventForm mode="create" defaultValues={EMPTY} onSubmit={onSubmit} onCancel={() => {}} isPending={false} {...props} />);
   return { onSubmit };
 }
 
@@ -114,7 +112,11 @@ describe("event form", () => {
       registrationsBySlot: { [SLOT_A]: 3 },
     });
     const status = screen.getByLabelText("Estado");
-    expect(within(status).getAllByRole("option").map((o) => o.textContent)).toEqual(["Activo", "Inactivo"]);
+    expect(
+      within(status)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Activo", "Inactivo"]);
     expect(slot(1).getByLabelText("Cupo máximo")).toHaveAccessibleDescription("3 registros en este horario");
     expect(screen.queryByText(/El cupo es menor/)).not.toBeInTheDocument();
 

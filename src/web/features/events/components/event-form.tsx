@@ -3,7 +3,7 @@ import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "
 import { events as t } from "@common/texts/events";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm, type Path } from "react-hook-form";
+import { useForm, type Path, type UseFormReturn } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
@@ -43,8 +43,7 @@ export function EventForm({
     resolver: zodResolver(updateEventSchema),
     defaultValues,
   });
-  const { register, handleSubmit, formState, setError } = form;
-  const errors = formState.errors;
+  const { handleSubmit, setError } = form;
 
   useEffect(() => {
     for (const [name, message] of Object.entries(serverFieldErrors ?? {})) {
@@ -58,45 +57,7 @@ export function EventForm({
 
   return (
     <form className="grid gap-8" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-      <div className="grid gap-5">
-        <Field id={id("name")} label={t.form.eventName} error={errors.eventName?.message}>
-          <Input autoComplete="off" {...fieldAria(id("name"), errors.eventName?.message)} {...register("eventName")} />
-        </Field>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={id("date")} label={t.form.eventDate} error={errors.eventDate?.message}>
-            <Input type="date" {...fieldAria(id("date"), errors.eventDate?.message)} {...register("eventDate")} />
-          </Field>
-          <Field id={id("location")} label={t.form.location} error={errors.location?.message}>
-            <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
-          </Field>
-        </div>
-        <Field id={id("description")} label={t.form.description} error={errors.description?.message}>
-          <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
-        </Field>
-        <Field
-          id={id("confirmation")}
-          label={t.form.confirmationDetails}
-          hint={t.form.confirmationDetailsHint}
-          error={errors.confirmationDetails?.message}
-        >
-          <Textarea
-            rows={4}
-            {...fieldAria(id("confirmation"), errors.confirmationDetails?.message, true)}
-            {...register("confirmationDetails")}
-          />
-        </Field>
-        {mode === "edit" ? (
-          <Field id={id("status")} label={t.form.status} error={errors.status?.message} className="sm:max-w-xs">
-            <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
-              {EVENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t.form.statusOptions[status]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        ) : null}
-      </div>
+      <EventDetailsFields form={form} mode={mode} id={id} />
 
       <TimeslotsEditor form={form} idPrefix={idPrefix} registrationsBySlot={registrationsBySlot} />
 
@@ -115,5 +76,58 @@ export function EventForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+interface EventDetailsFieldsProps {
+  form: UseFormReturn<UpdateEventInput, unknown, UpdateEventBody>;
+  mode: EventFormProps["mode"];
+  id: (name: string) => string;
+}
+
+/** The event's own fields; the status only on the edit form. */
+function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
+  const { register, formState } = form;
+  const errors = formState.errors;
+  return (
+    <div className="grid gap-5">
+      <Field id={id("name")} label={t.form.eventName} error={errors.eventName?.message}>
+        <Input autoComplete="off" {...fieldAria(id("name"), errors.eventName?.message)} {...register("eventName")} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id("date")} label={t.form.eventDate} error={errors.eventDate?.message}>
+          <Input type="date" {...fieldAria(id("date"), errors.eventDate?.message)} {...register("eventDate")} />
+        </Field>
+        <Field id={id("location")} label={t.form.location} error={errors.location?.message}>
+          <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
+        </Field>
+      </div>
+      <Field id={id("description")} label={t.form.description} error={errors.description?.message}>
+        <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
+      </Field>
+      <Field
+        id={id("confirmation")}
+        label={t.form.confirmationDetails}
+        hint={t.form.confirmationDetailsHint}
+        error={errors.confirmationDetails?.message}
+      >
+        <Textarea
+          rows={4}
+          {...fieldAria(id("confirmation"), errors.confirmationDetails?.message, true)}
+          {...register("confirmationDetails")}
+        />
+      </Field>
+      {mode === "edit" ? (
+        <Field id={id("status")} label={t.form.status} error={errors.status?.message} className="sm:max-w-xs">
+          <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
+            {EVENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t.form.statusOptions[status]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      ) : null}
+    </div>
   );
 }

@@ -19,8 +19,22 @@ const EVENT: ScoutingEvent = {
   createdAt: "2026-01-10T12:00:00.000Z",
   registrationCount: 2,
   timeslots: [
-    { id: "0b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e", startTime: "10:00", endTime: "11:00", capacity: 5, registrationCount: 0, availableSpots: 5 },
-    { id: "1b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e", startTime: "11:00", endTime: "12:00", capacity: 5, registrationCount: 2, availableSpots: 3 },
+    {
+      id: "0b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e",
+      startTime: "10:00",
+      endTime: "11:00",
+      capacity: 5,
+      registrationCount: 0,
+      availableSpots: 5,
+    },
+    {
+      id: "1b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e",
+      startTime: "11:00",
+      endTime: "12:00",
+      capacity: 5,
+      registrationCount: 2,
+      availableSpots: 3,
+    },
   ],
 };
 
@@ -28,9 +42,9 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function renderAt(putAnswer: () => Response, getAnswer: () => Response = () => json(EVENT)) {
-  const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) =>
-    init?.method === "PUT" ? putAnswer() : getAnswer(),
-  );
+  const fetchMock = vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async (_input, init) => (init?.method === "PUT" ? putAnswer() : getAnswer()));
   const router = createMemoryRouter(
     [
       { path: "/dashboard/scouting/events/:eventId/edit", element: <EditEventPage /> },
@@ -71,6 +85,35 @@ describe("edit event page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
+  });
+
+  it("asks to confirm a capacity below the slot's registrations, and sends the confirmation", async () => {
+    const { fetchMock } = renderAt(() => json(EVENT));
+    const capacity = (await screen.findAllByLabelText("Cupo máximo"))[1]!;
+    const confirmation = "Guardar igual, con horarios sobrevendidos";
+    expect(screen.queryByLabelText(confirmation)).not.toBeInTheDocument();
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, "1");
+    await userEvent.click(screen.getByLabelText(confirmation));
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    await screen.findByText("events list");
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT")!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({
+      confirmCapacityBelowRegistrations: true,
+      timeslots: [{ capacity: 5 }, { capacity: 1 }],
+    });
+  });
+
+  it("shows the server's message when an overbooking was not confirmed", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const message =
+      "El cupo del horario 11:00 - 12:00 es menor que sus 2 registros. Confirmá que querés dejarlo sobrevendido. No se guardó ningún cambio.";
+    renderAt(() => json({ error: { code: "capacity_below_registrations", message } }, 409));
+    const capacity = (await screen.findAllByLabelText("Cupo máximo"))[1]!;
+    await userEvent.clear(capacity);
+    await userEvent.type(capacity, "1");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it("shows the catalogue's message for any other failure", async () => {

@@ -11,10 +11,11 @@ import { EventPageShell } from "../components/event-page-shell";
 
 const EVENTS_PATH = "/dashboard/scouting/events";
 
-/** The catalogue's message, except when a removed slot holds registrations: the server names it. */
+/** The catalogue's message, except where the server names the slot (removed with registrations, or overbooked). */
 function saveErrorMessage(error: Error | null): string | null {
   if (!error) return null;
-  if (error instanceof ApiError && error.code === "timeslot_in_use") return error.message;
+  if (error instanceof ApiError && (error.code === "timeslot_in_use" || error.code === "capacity_below_registrations"))
+    return error.message;
   return t.errors.update;
 }
 

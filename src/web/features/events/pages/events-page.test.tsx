@@ -62,7 +62,12 @@ function renderPage() {
 
 describe("events list", () => {
   it("shows each card's name, description, es-AR date, location, Event ID, status and registrations", async () => {
-    mockApi("admin", () => json([EVENT, { ...EVENT, id: "6b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e", eventName: "Cerrado", status: "inactive", registrationCount: 0 }]));
+    mockApi("admin", () =>
+      json([
+        EVENT,
+        { ...EVENT, id: "6b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e", eventName: "Cerrado", status: "inactive", registrationCount: 0 },
+      ]),
+    );
     renderPage();
     expect(screen.getByText("Loading events...")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { level: 1, name: "Scouting Events" })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Loading } from "@web/components/ui/spinner";
-import { useSession } from "@web/features/accounts/api/get-session";
+import { useSession } from "@web/features/accounts";
 import { useEvents } from "../api/get-events";
 import { EventCard } from "../components/event-card";
 

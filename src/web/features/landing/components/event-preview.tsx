@@ -9,7 +9,10 @@ const t = landing.preview;
 export function EventPreview({ className }: { className?: string }) {
   return (
     <div role="img" aria-label={t.label} className={cn("relative", className)}>
-      <div aria-hidden="true" className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-primary/25 via-primary/5 to-transparent blur-2xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-primary/25 via-primary/5 to-transparent blur-2xl"
+      />
       <div aria-hidden="true" className="rounded-xl border bg-card p-5 text-left shadow-xl shadow-primary/10 sm:p-6">
         <div className="flex items-start justify-between gap-3">
           <p className="text-base font-semibold leading-snug">{t.event}</p>
@@ -46,7 +49,9 @@ export function EventPreview({ className }: { className?: string }) {
             );
           })}
         </ul>
-        <div className="mt-5 rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-primary-foreground">{t.registrations}</div>
+        <div className="mt-5 rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-primary-foreground">
+          {t.registrations}
+        </div>
       </div>
     </div>
   );

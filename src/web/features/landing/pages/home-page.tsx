@@ -10,7 +10,10 @@ const t = landing.home;
 export function HomePage() {
   return (
     <section className="relative overflow-hidden">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b from-primary/10 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b from-primary/10 to-transparent"
+      />
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
         <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground shadow-sm">{t.eyebrow}</p>
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t.headline}</h1>

@@ -23,7 +23,9 @@ const message: MailboxMessage = {
 };
 
 function renderPage(body: unknown, status = 200) {
-  vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  vi.spyOn(globalThis, "fetch").mockResolvedValue(
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  );
   const router = createMemoryRouter([{ path: "/dashboard/admin/mailbox/:id", element: <MailboxMessagePage /> }], {
     initialEntries: ["/dashboard/admin/mailbox/7"],
   });

@@ -1,9 +1,6 @@
 import { useEffect, useState } from "react";
 
-export type LoadState<T> =
-  | { status: "loading" }
-  | { status: "success"; data: T }
-  | { status: "error"; error: unknown };
+export type LoadState<T> = { status: "loading" } | { status: "success"; data: T } | { status: "error"; error: unknown };
 
 /**
  * A small loader for the public pages: they stay free of TanStack Query to keep their JavaScript small.

@@ -1,3 +1,4 @@
+import type { PublicSettings } from "@common/schemas/settings";
 import { common } from "@common/texts/common";
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
@@ -12,7 +13,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
   const [contactEmail, setContactEmail] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<{ contactEmail: string }>("/api/public/settings", { signal: controller.signal }).then(
+    api<PublicSettings>("/api/public/settings", { signal: controller.signal }).then(
       (settings) => setContactEmail(settings.contactEmail),
       () => undefined, // the footer simply goes without the address
     );

@@ -16,7 +16,7 @@ export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotO
   const firstEnabled = timeslots.find((slot) => slot.availableSpots > 0)?.id;
   return (
     <fieldset aria-describedby={error ? "timeslotId-error" : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="mb-3 text-sm font-medium">{publicTexts.register.fields.timeslotId}</legend>
+      <legend className="mb-3 text-sm font-medium">{publicTexts.register.timeslotLabel}</legend>
       {timeslots.length === 0 ? <p className="text-sm text-muted-foreground">{publicTexts.register.noTimeslots}</p> : null}
       <div className="grid gap-2 sm:grid-cols-2">
         {timeslots.map((slot) => {

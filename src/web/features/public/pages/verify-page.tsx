@@ -45,7 +45,26 @@ export function VerifyPage({ token }: { token: string }) {
 }
 
 function VerifiedRegistration({ result }: { result: VerifyResult }) {
-  const { registration: r } = result;
+  return (
+    <Card className="mx-auto grid max-w-xl gap-5 p-5 sm:p-8">
+      <div className="grid gap-2 text-center">
+        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
+        <h1 className="text-2xl font-bold">{result.outcome === "verified" ? texts.verified : texts.alreadyConfirmed}</h1>
+        {result.outcome === "verified" ? <p className="text-muted-foreground">{texts.verifiedNote}</p> : null}
+      </div>
+      <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4 text-center">
+        <p className="text-sm text-muted-foreground">{texts.code}</p>
+        <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">
+          {result.registrationCode}
+        </p>
+      </div>
+      {result.registration ? <RegistrationSheet registration={result.registration} /> : <Notice>{texts.sheetNotShown}</Notice>}
+    </Card>
+  );
+}
+
+/** The event's details and the PDF sheet: on the link's verifying use, and shortly after it. */
+function RegistrationSheet({ registration: r }: { registration: NonNullable<VerifyResult["registration"]> }) {
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
 
@@ -69,18 +88,7 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
     [texts.place, r.event.location],
   ];
   return (
-    <Card className="mx-auto grid max-w-xl gap-5 p-5 sm:p-8">
-      <div className="grid gap-2 text-center">
-        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{result.outcome === "verified" ? texts.verified : texts.alreadyConfirmed}</h1>
-        {result.outcome === "verified" ? <p className="text-muted-foreground">{texts.verifiedNote}</p> : null}
-      </div>
-      <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4 text-center">
-        <p className="text-sm text-muted-foreground">{texts.code}</p>
-        <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">
-          {r.registrationCode}
-        </p>
-      </div>
+    <>
       <dl className="grid gap-3 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
@@ -103,6 +111,6 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
         {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
         {downloading ? texts.downloading : texts.download}
       </PublicButton>
-    </Card>
+    </>
   );
 }

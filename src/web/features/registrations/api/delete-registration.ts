@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
-import { eventsQueryOptions } from "@web/features/events/api/get-events";
+import { eventsQueryOptions } from "@web/features/events";
 import { registrationsQueryOptions } from "./list-registrations";
 
 async function deleteRegistration(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { RegistrationEdit, RegistrationListItem } from "@common/schemas/registrations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
-import { eventsQueryOptions } from "@web/features/events/api/get-events";
+import { eventsQueryOptions } from "@web/features/events";
 import { registrationQueryOptions } from "./get-registration";
 import { registrationsQueryOptions } from "./list-registrations";
 

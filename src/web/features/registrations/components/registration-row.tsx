@@ -1,5 +1,6 @@
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
 import { formatTimeRange } from "@common/dates";
+import { listedDetails } from "@common/registrant/format";
 import { registrations as t } from "@common/texts/registrations";
 import { AtSign, CalendarCheck, Heart, Mail, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -25,8 +26,6 @@ export interface RegistrationRowProps {
   campaigns?: ReactNode;
 }
 
-const measure = (value: number | null) => (value === null ? t.row.notAvailable : String(value));
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -36,19 +35,88 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RegistrationRow({
+/** The row's own actions: resend, Instagram, edit, the extra ones (the PDF), delete. */
+function RowActions({ registration: r, onResend, resending, onDelete, extraActions }: RegistrationRowProps) {
+  const canResend = r.status === "pending" && !r.emailVerified;
+  const handle = r.instagramHandle?.replace(/^@+/, "");
+  return (
+    <div className="ml-auto flex flex-wrap items-center gap-1">
+      {canResend ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onResend}
+          disabled={resending}
+          aria-label={t.actions.resendLabel(r.fullName)}
+        >
+          <Mail aria-hidden="true" />
+          {t.actions.resend}
+        </Button>
+      ) : null}
+      {handle ? (
+        <Button asChild variant="ghost" size="icon-sm">
+          <a
+            href={`https://www.instagram.com/${encodeURIComponent(handle)}/`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t.actions.instagram(handle)}
+            title={t.actions.instagram(handle)}
+          >
+            <AtSign aria-hidden="true" />
+          </a>
+        </Button>
+      ) : null}
+      <Button asChild variant="ghost" size="icon-sm">
+        <Link
+          to={`/dashboard/scouting/registrations/${r.id}/edit`}
+          aria-label={t.actions.edit(r.fullName)}
+          title={t.actions.edit(r.fullName)}
+        >
+          <Pencil aria-hidden="true" />
+        </Link>
+      </Button>
+      {extraActions}
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="text-destructive hover:text-destructive"
+        onClick={onDelete}
+        aria-label={t.actions.delete(r.fullName)}
+        title={t.actions.delete(r.fullName)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+/** Liked, attended and the rating: an admin's to change, shown to everyone (SPEC.md §6). */
+function ReviewControls({
   registration: r,
   isAdmin,
-  selected,
-  onSelectedChange,
   onReview,
-  onResend,
-  resending,
-  onDelete,
-  extraActions,
-  campaigns,
-}: RegistrationRowProps) {
-  const canResend = r.status === "pending" && !r.emailVerified;
+}: Pick<RegistrationRowProps, "registration" | "isAdmin" | "onReview">) {
+  return (
+    <>
+      <ReviewToggle
+        pressed={r.liked}
+        label={t.row.liked}
+        icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
+        onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
+      />
+      <ReviewToggle
+        pressed={r.attended}
+        label={t.row.attended}
+        icon={<CalendarCheck aria-hidden="true" />}
+        onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
+      />
+      <RatingStars value={r.rating} label={t.row.rating} onChange={isAdmin ? (rating) => onReview({ rating }) : undefined} />
+    </>
+  );
+}
+
+export function RegistrationRow(props: RegistrationRowProps) {
+  const { registration: r, isAdmin, selected, onSelectedChange, campaigns } = props;
   return (
     <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm" aria-label={r.fullName}>
       <div className="flex flex-wrap items-start gap-3">
@@ -79,71 +147,17 @@ export function RegistrationRow({
       </div>
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-6">
-        <Detail label={t.row.phone}>{r.phoneNumber}</Detail>
-        <Detail label={t.row.height}>{r.height} cm</Detail>
-        <Detail label={t.row.eyeColor}>{r.eyeColor ?? t.row.notAvailable}</Detail>
-        <Detail label={t.row.measurements}>
-          {measure(r.bust)}-{measure(r.waist)}-{measure(r.hips)}
-        </Detail>
-        <Detail label={t.row.internationalWork}>{r.internationalWork ? t.row.yes : t.row.no}</Detail>
+        {listedDetails(r).map(({ label, value }) => (
+          <Detail key={label} label={label}>
+            {value}
+          </Detail>
+        ))}
         <Detail label={t.row.timeslot}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
       </dl>
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
-        <ReviewToggle
-          pressed={r.liked}
-          label={t.row.liked}
-          icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
-          onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
-        />
-        <ReviewToggle
-          pressed={r.attended}
-          label={t.row.attended}
-          icon={<CalendarCheck aria-hidden="true" />}
-          onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
-        />
-        <RatingStars
-          value={r.rating}
-          label={t.row.rating}
-          onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
-        />
-        <div className="ml-auto flex flex-wrap items-center gap-1">
-          {canResend ? (
-            <Button variant="outline" size="sm" onClick={onResend} disabled={resending} aria-label={t.actions.resendLabel(r.fullName)}>
-              <Mail aria-hidden="true" />
-              {t.actions.resend}
-            </Button>
-          ) : null}
-          {r.instagramHandle ? (
-            <Button asChild variant="ghost" size="icon-sm">
-              <a
-                href={`https://www.instagram.com/${encodeURIComponent(r.instagramHandle.replace(/^@+/, ""))}/`}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t.actions.instagram(r.instagramHandle.replace(/^@+/, ""))}
-                title={t.actions.instagram(r.instagramHandle.replace(/^@+/, ""))}
-              >
-                <AtSign aria-hidden="true" />
-              </a>
-            </Button>
-          ) : null}
-          <Button asChild variant="ghost" size="icon-sm">
-            <Link to={`/dashboard/scouting/registrations/${r.id}/edit`} aria-label={t.actions.edit(r.fullName)} title={t.actions.edit(r.fullName)}>
-              <Pencil aria-hidden="true" />
-            </Link>
-          </Button>
-          {extraActions}
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="text-destructive hover:text-destructive"
-            onClick={onDelete}
-            aria-label={t.actions.delete(r.fullName)}
-            title={t.actions.delete(r.fullName)}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
+        <ReviewControls registration={r} isAdmin={isAdmin} onReview={props.onReview} />
+        <RowActions {...props} />
       </div>
     </li>
   );

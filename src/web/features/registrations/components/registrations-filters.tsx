@@ -27,7 +27,17 @@ interface RegistrationsFiltersProps {
   selectAll?: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: (checked: boolean) => void } | undefined;
 }
 
-function FilterToggle({ pressed, onClick, icon, label }: { pressed: boolean; onClick: () => void; icon: ReactNode; label: string }) {
+function FilterToggle({
+  pressed,
+  onClick,
+  icon,
+  label,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  label: string;
+}) {
   return (
     <button
       type="button"
@@ -58,38 +68,87 @@ function SelectAll({ checked, indeterminate, disabled, onChange }: NonNullable<R
   );
 }
 
-export function RegistrationsFilters({
+function EventSelect({
   events,
   eventsFailed,
   eventId,
   onEventChange,
-  filters,
-  onFiltersChange,
-  selectAll,
-}: RegistrationsFiltersProps) {
-  const eventSelectId = useId();
-  const ratingId = useId();
-  const searchId = useId();
+}: Pick<RegistrationsFiltersProps, "events" | "eventsFailed" | "eventId" | "onEventChange">) {
+  const id = useId();
+  return (
+    <div className="grid flex-1 gap-2">
+      <Label htmlFor={id}>{t.eventLabel}</Label>
+      <NativeSelect
+        id={id}
+        value={eventId}
+        onChange={(event) => onEventChange(event.target.value)}
+        aria-invalid={eventsFailed || undefined}
+      >
+        <option value="">{t.eventPlaceholder}</option>
+        {events?.map((event) => (
+          <option key={event.id} value={event.id}>
+            {event.eventName} — {formatDateEsAr(event.eventDate)}
+          </option>
+        ))}
+      </NativeSelect>
+      {eventsFailed ? <p className="text-sm text-destructive">{t.eventsError}</p> : null}
+    </div>
+  );
+}
+
+function RatingSelect({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps, "filters" | "onFiltersChange">) {
+  const id = useId();
+  return (
+    <div className="grid gap-2 lg:w-44">
+      <Label htmlFor={id}>{t.filters.rating}</Label>
+      <NativeSelect
+        id={id}
+        value={filters.rating ?? ""}
+        onChange={(event) => onFiltersChange({ rating: event.target.value ? Number(event.target.value) : null })}
+      >
+        <option value="">{t.filters.ratingAll}</option>
+        {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {t.filters.stars(n)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps, "filters" | "onFiltersChange">) {
+  const id = useId();
+  return (
+    <div className="grid flex-1 gap-2">
+      <Label htmlFor={id} className="sr-only">
+        {t.filters.search}
+      </Label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={id}
+          type="search"
+          className="pl-9"
+          placeholder={t.filters.search}
+          value={filters.search}
+          onChange={(event) => onFiltersChange({ search: event.target.value })}
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function RegistrationsFilters(props: RegistrationsFiltersProps) {
+  const { filters, onFiltersChange, selectAll } = props;
   return (
     <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor={eventSelectId}>{t.eventLabel}</Label>
-          <NativeSelect
-            id={eventSelectId}
-            value={eventId}
-            onChange={(event) => onEventChange(event.target.value)}
-            aria-invalid={eventsFailed || undefined}
-          >
-            <option value="">{t.eventPlaceholder}</option>
-            {events?.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.eventName} — {formatDateEsAr(event.eventDate)}
-              </option>
-            ))}
-          </NativeSelect>
-          {eventsFailed ? <p className="text-sm text-destructive">{t.eventsError}</p> : null}
-        </div>
+        <EventSelect {...props} />
         {selectAll ? <SelectAll {...selectAll} /> : null}
       </div>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
@@ -107,38 +166,8 @@ export function RegistrationsFilters({
             label={t.filters.attended}
           />
         </div>
-        <div className="grid gap-2 lg:w-44">
-          <Label htmlFor={ratingId}>{t.filters.rating}</Label>
-          <NativeSelect
-            id={ratingId}
-            value={filters.rating ?? ""}
-            onChange={(event) => onFiltersChange({ rating: event.target.value ? Number(event.target.value) : null })}
-          >
-            <option value="">{t.filters.ratingAll}</option>
-            {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {t.filters.stars(n)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor={searchId} className="sr-only">
-            {t.filters.search}
-          </Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id={searchId}
-              type="search"
-              className="pl-9"
-              placeholder={t.filters.search}
-              value={filters.search}
-              onChange={(event) => onFiltersChange({ search: event.target.value })}
-              autoComplete="off"
-            />
-          </div>
-        </div>
+        <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />
+        <SearchBox filters={filters} onFiltersChange={onFiltersChange} />
       </div>
     </div>
   );

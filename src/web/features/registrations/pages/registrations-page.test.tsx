@@ -69,8 +69,26 @@ const CAMPAIGN_DETAIL: CampaignDetail = {
   ...CAMPAIGN,
   content: "Hola {nombre}",
   recipients: [
-    { id: "r1", registrationId: BRUNO, fullName: "Bruno Díaz", email: "bruno@example.com", status: "sent", errorMessage: null, sentAt: "2026-03-01T15:00:30.000Z", readAt: null },
-    { id: "r2", registrationId: CARLA, fullName: "Carla Gómez", email: "carla@example.com", status: "sent", errorMessage: null, sentAt: "2026-03-01T15:00:31.000Z", readAt: null },
+    {
+      id: "r1",
+      registrationId: BRUNO,
+      fullName: "Bruno Díaz",
+      email: "bruno@example.com",
+      status: "sent",
+      errorMessage: null,
+      sentAt: "2026-03-01T15:00:30.000Z",
+      readAt: null,
+    },
+    {
+      id: "r2",
+      registrationId: CARLA,
+      fullName: "Carla Gómez",
+      email: "carla@example.com",
+      status: "sent",
+      errorMessage: null,
+      sentAt: "2026-03-01T15:00:31.000Z",
+      readAt: null,
+    },
   ],
 };
 
@@ -93,7 +111,9 @@ function mockApi(state: ApiState) {
       return json({ user: { id: "u1", email: "boss@agency.test", fullName: "Boss", role: "admin", status: "approved" } });
     }
     if (url === "/api/events?fields=summary") {
-      return json([{ id: EVENT_ID, scoutingId: "EV-1", eventName: event.eventName, eventDate: event.eventDate, status: "active" }]);
+      return json([
+        { id: EVENT_ID, scoutingId: "EV-1", eventName: event.eventName, eventDate: event.eventDate, status: "active" },
+      ]);
     }
     if (url.startsWith("/api/registrations?")) {
       state.listRequests += 1;
@@ -107,7 +127,9 @@ function mockApi(state: ApiState) {
     }
     if (url === `/api/campaigns?eventId=${EVENT_ID}`) return json({ items: state.campaigns });
     if (url === `/api/registrations/${CARLA}/campaigns`) {
-      return json({ items: [{ id: "c-1", subject: "Aviso de horario", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }] });
+      return json({
+        items: [{ id: "c-1", subject: "Aviso de horario", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }],
+      });
     }
     if (url === "/api/campaigns/c-1") return json(CAMPAIGN_DETAIL);
     if (url === `/api/registrations/${ANA}`) {
@@ -153,7 +175,9 @@ describe("registrations screen: e-mail campaigns", () => {
   it("shows the campaign badge only on rows included in a campaign", async () => {
     renderPage();
     const carla = await screen.findByRole("listitem", { name: "Carla Gómez" });
-    expect(within(carla).getByRole("button", { name: /Incluido en 2 campaña\(s\) de correo para este evento/ })).toBeInTheDocument();
+    expect(
+      within(carla).getByRole("button", { name: /Incluido en 2 campaña\(s\) de correo para este evento/ }),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole("listitem", { name: "Ana Pérez" })).queryByText(/Incluido en/)).toBeNull();
   });
 
@@ -187,7 +211,9 @@ describe("registrations screen: e-mail campaigns", () => {
     const listRequestsBefore = state.listRequests;
     await user.click(within(dialog).getByRole("button", { name: "Sí, enviar" }));
 
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Historial de emails" })).toHaveAttribute("aria-selected", "true"));
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Historial de emails" })).toHaveAttribute("aria-selected", "true"),
+    );
     expect(state.campaignPosts).toEqual([
       expect.objectContaining({ eventId: EVENT_ID, registrationIds: [ANA, CARLA], content: "Hola {nombre}", isHtml: false }),
     ]);
@@ -201,7 +227,9 @@ describe("registrations screen: e-mail campaigns", () => {
     const ana = await screen.findByRole("listitem", { name: "Ana Pérez" });
     expect(within(ana).getByRole("checkbox", { name: "Seleccionar a Ana Pérez" })).not.toBeChecked();
     expect(await within(ana).findByRole("button", { name: /Incluido en 1 campaña\(s\)/ })).toBeInTheDocument();
-    expect(within(screen.getByRole("listitem", { name: "Carla Gómez" })).getByRole("button", { name: /Incluido en 3 campaña\(s\)/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("listitem", { name: "Carla Gómez" })).getByRole("button", { name: /Incluido en 3 campaña\(s\)/ }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -211,7 +239,7 @@ describe("registrations screen: PDF sheet", () => {
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Descargar ficha de Ana Pérez" }));
     await waitFor(() => expect(downloadRegistrationSheet).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(downloadRegistrationSheet).mock.calls[0]![0]).toEqual({
+    expect(vi.mocked(downloadRegistrationSheet).mock.calls[0]![0]).toMatchObject({
       registrationCode: "REG-ANA",
       fullName: "Ana Pérez",
       dateOfBirth: "2000-04-09",

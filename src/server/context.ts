@@ -1,0 +1,34 @@
+/**
+ * What route modules receive from the app: its dependencies, passed explicitly (no container), and
+ * the Fastify instance type they register on. Kept apart from app.ts so that modules do not import
+ * the file that imports them.
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Auth } from "./modules/accounts/auth.config";
+import type { createSessionResolver } from "./modules/accounts/session.resolver";
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database["db"];
+  auth: Auth;
+  getUser: ReturnType<typeof createSessionResolver>;
+}
+
+/** The instance route modules register on: zod schemas type params, body and replies. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,56 @@
+/** Scouting events and their time slots. */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgSequence, pgTable, text, time, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { users } from "./accounts";
+
+export const scoutingIdSequence = pgSequence("scouting_id_seq", { startWith: 1 });
+
+export const scoutingEvents = pgTable(
+  "scouting_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scoutingId: text("scouting_id").notNull().unique(),
+    eventName: text("event_name").notNull(),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    location: text("location").notNull(),
+    description: text("description").notNull().default(""),
+    confirmationDetails: text("confirmation_details").notNull().default(""),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("scouting_events_status_check", sql`${t.status} in ('active', 'inactive')`),
+    index("scouting_events_event_date_idx").on(t.eventDate),
+  ],
+);
+
+export const eventTimeslots = pgTable(
+  "event_timeslots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => scoutingEvents.id, { onDelete: "cascade" }),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    capacity: integer("capacity").notNull(),
+    /**
+     * Registrations held by the slot, kept by the database's triggers on model_registrations
+     * (migration 0002), which also refuse any insert or move past the capacity: see
+     * docs/decisions/007-slot-capacity-in-the-database.md. Never written by the application.
+     */
+    registeredCount: integer("registered_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("event_timeslots_capacity_check", sql`${t.capacity} >= 1`),
+    index("event_timeslots_event_id_idx").on(t.eventId, t.startTime),
+    // What a registration's foreign key names: its slot, of its event (migration 0004).
+    unique("event_timeslots_id_event_id_unique").on(t.id, t.eventId),
+  ],
+);

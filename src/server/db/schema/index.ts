@@ -1,0 +1,33 @@
+/**
+ * The one database schema (PGlite and PostgreSQL alike), one file per area. Row types come from
+ * here ($inferSelect).
+ */
+import type { RegistrantFieldName, RegistrantValues } from "@common/registrant/fields";
+import { type users } from "./accounts";
+import { type scoutingEvents, type eventTimeslots } from "./events";
+import { type modelRegistrations } from "./registrations";
+import { type emailCampaigns, type emailCampaignRecipients, type outboxMessages } from "./mail";
+
+export * from "./accounts";
+export * from "./events";
+export * from "./registrations";
+export * from "./mail";
+
+export type UserRow = typeof users.$inferSelect;
+export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
+export type EventTimeslotRow = typeof eventTimeslots.$inferSelect;
+export type ModelRegistrationRow = typeof modelRegistrations.$inferSelect;
+export type EmailCampaignRow = typeof emailCampaigns.$inferSelect;
+export type EmailCampaignRecipientRow = typeof emailCampaignRecipients.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * Every registrant field of @common/registrant/fields is a column of model_registrations, of the
+ * type the field gives it (null where the field is optional): a new field without its column, or a
+ * column of another type, fails to compile here.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type RegistrantColumnsMatchFields = Holds<
+  Same<Pick<ModelRegistrationRow, RegistrantFieldName>, Required<RegistrantValues>>
+>;

@@ -1,0 +1,88 @@
+/** Model registrations: one row per person and event. */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { eventTimeslots } from "./events";
+
+export const modelRegistrations = pgTable(
+  "model_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Both in one foreign key (below): the slot, and that it is a slot of this event.
+    eventId: uuid("event_id").notNull(),
+    timeslotId: uuid("timeslot_id").notNull(),
+    fullName: text("full_name").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }).notNull(),
+    age: integer("age").notNull(),
+    location: text("location").notNull(),
+    /** Always stored trimmed and lower-cased. */
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    height: integer("height").notNull(),
+    bust: integer("bust"),
+    waist: integer("waist"),
+    hips: integer("hips"),
+    eyeColor: text("eye_color"),
+    instagramHandle: text("instagram_handle"),
+    internationalWork: boolean("international_work").notNull().default(false),
+    status: text("status", { enum: ["pending", "confirmed"] })
+      .notNull()
+      .default("pending"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** SHA-256 of the verification token; the token itself is only ever in the e-mail. */
+    emailVerificationTokenHash: text("email_verification_token_hash").unique(),
+    emailVerificationExpiresAt: timestamp("email_verification_expires_at", { withTimezone: true }),
+    /** SHA-256 of the success-page token (ARCHITECTURE.md: the opaque `e` parameter). */
+    successTokenHash: text("success_token_hash").unique(),
+    registrationCode: text("registration_code").notNull().unique(),
+    confirmationCode: text("confirmation_code"),
+    liked: boolean("liked").notNull().default(false),
+    attended: boolean("attended").notNull().default(false),
+    rating: smallint("rating"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * What 'Buscar por nombre o email' searches, kept by PostgreSQL itself: lower() of every row at
+     * query time cost more than the scan when a search matches most of an event (the count).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower("full_name" || ' ' || "email")`),
+  },
+  (t) => [
+    check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed')`),
+    check("model_registrations_rating_check", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    uniqueIndex("model_registrations_event_email_uq").on(t.eventId, sql`lower(${t.email})`),
+    // The list's and the export's order, id included, so a page is read off the index in order and
+    // stops at its last row instead of sorting every match.
+    // (NULLS FIRST is what `order by … desc` means; an index in the other null order cannot serve it.)
+    index("model_registrations_event_created_id_idx").on(t.eventId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's filters ('Seleccionadas', 'Asistieron', rating): a count of a broad search narrowed
+    // by them reads only the matching rows (a bitmap scan) instead of every row of the event.
+    index("model_registrations_event_review_idx").on(t.eventId, t.liked, t.attended, t.rating),
+    // pg_trgm (migration 0001): 'contains' searches of three letters or more are served by the index.
+    index("model_registrations_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("model_registrations_timeslot_idx").on(t.timeslotId),
+    // One check per row instead of two, on the slot row the registration already locks: a rush no
+    // longer share-locks the event's row from every transaction at once (migration 0004).
+    foreignKey({
+      name: "model_registrations_timeslot_event_fk",
+      columns: [t.timeslotId, t.eventId],
+      foreignColumns: [eventTimeslots.id, eventTimeslots.eventId],
+    }).onDelete("restrict"),
+  ],
+);

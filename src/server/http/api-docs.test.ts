@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { signedInAs } from "../test/factories";
+import { useTestApp } from "../test/harness";
+
+// /api/docs maps every route: off unless API_DOCS asks in production (config.ts), staff-only on request.
+const off = useTestApp({ apiDocs: "off" });
+const staff = useTestApp({ apiDocs: "staff" });
+const open = useTestApp({ apiDocs: "public" });
+
+const urls = ["/api/docs/json", "/api/docs/", "/api/docs/yaml"];
+
+describe("the API docs", () => {
+  it("are not served when off", async () => {
+    for (const url of urls) {
+      const res = await off.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe("route_not_found");
+    }
+    // The OpenAPI document is still built (the generated-input test reads it).
+    expect(Object.keys((off.app.swagger() as { paths: object }).paths)).toContain("/api/health");
+  });
+
+  it("are served to signed-in staff only when staff", async () => {
+    for (const url of urls) {
+      const res = await staff.app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error.code).toBe("unauthenticated");
+    }
+    const pending = await signedInAs(staff.app, { role: "member", status: "pending" });
+    expect((await staff.app.inject({ url: "/api/docs/json", headers: pending.headers })).statusCode).toBe(403);
+    const { headers } = await signedInAs(staff.app, { role: "member" });
+    for (const url of urls) expect((await staff.app.inject({ url, headers })).statusCode, url).toBe(200);
+  });
+
+  it("are served to anyone when public", async () => {
+    for (const url of urls) expect((await open.app.inject({ url })).statusCode, url).toBe(200);
+  });
+});

@@ -1,0 +1,57 @@
+import type { ProfileStatus, Role } from "@common/constants";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyRequest } from "fastify";
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type Auth } from "./auth.config";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  status: ProfileStatus;
+}
+
+/** Whether a session has outlived its idle or absolute lifetime (better-auth only knows one expiry). */
+export function isSessionOverdue(session: { createdAt: Date; updatedAt: Date }, now = Date.now()): boolean {
+  return (
+    now - session.createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000 ||
+    now - session.updatedAt.getTime() > SESSION_IDLE_SECONDS * 1000
+  );
+}
+
+/**
+ * The signed-in user of a request, or null. One lookup per request. Each use is recorded (idle
+ * lifetime); an overdue session is deleted here, so that better-auth's own endpoints (which run
+ * this first, see auth.routes.ts) never see it either.
+ */
+export function createSessionResolver(auth: Auth) {
+  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const resolve = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!result) return null;
+    const context = await auth.$context;
+    if (isSessionOverdue(result.session)) {
+      await context.internalAdapter.deleteSession(result.session.token);
+      request.log.info({ userId: result.user.id }, "session ended: idle or absolute lifetime reached");
+      return null;
+    }
+    if (Date.now() - result.session.updatedAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
+      await context.internalAdapter.updateSession(result.session.token, { updatedAt: new Date() });
+    }
+    return {
+      id: result.user.id,
+      email: result.user.email,
+      fullName: result.user.name,
+      role: result.user.role as Role,
+      status: result.user.status as ProfileStatus,
+    };
+  };
+  return (request: FastifyRequest): Promise<SessionUser | null> => {
+    let pending = cache.get(request);
+    if (!pending) {
+      pending = resolve(request);
+      cache.set(request, pending);
+    }
+    return pending;
+  };
+}

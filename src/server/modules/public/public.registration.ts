@@ -1,0 +1,176 @@
+/**
+ * Writing one registration: the registration and its verification e-mail in one statement, the
+ * statement run again on a fresh connection when the database drops it, and a registration code
+ * drawn again when it is taken. Capacity and duplicates are decided by the statement
+ * (public.repository.ts insertRegistration); this file turns its refusals into the API's errors.
+ */
+import { formatTime } from "@common/dates";
+import { ageToday } from "@common/registrant/normalize";
+import type { PublicRegistration } from "@common/schemas/registration";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import {
+  isConnectionError,
+  neverSent,
+  pgConstraint,
+  pgErrorCode,
+  PG_CHECK_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+} from "../../db/client";
+import { AppError } from "../../errors";
+import { newSecretToken } from "../../lib/tokens";
+import { newOutboxRow, type NewOutboxRow } from "../../mail/outbox";
+import { verificationEmail } from "./public.emails";
+import { publicErrors } from "./public.errors";
+import { TIMESLOT_CAPACITY, type InsertOutcome, type NewRegistrationValues, type PublicRepository } from "./public.repository";
+import { newRegistrationCode } from "./registration-code.generator";
+
+const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";
+const CODE_UNIQUE = "model_registrations_registration_code_unique";
+const CODE_ATTEMPTS = 5;
+
+/** How long a registration waits for a database that dropped its statement to answer again. */
+const REGISTRATION_RETRY_MS = 8000;
+
+export interface RegistrationResult {
+  registrationCode: string;
+  successToken: string;
+  verificationEmailQueued: boolean;
+}
+
+export interface EventAndSlot {
+  event: { eventName: string; eventDate: string; location: string };
+  slot: { startTime: string; endTime: string };
+}
+
+export const slotTimes = (slot: { startTime: string; endTime: string } | null) =>
+  slot ? { startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) } : null;
+
+export const verifyUrl = (config: Config, token: string) => `${config.publicUrl}/verify/${token}`;
+
+/** A failed registration statement's reason, when it is the registration's own. */
+function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | undefined {
+  const code = pgErrorCode(error);
+  const constraint = pgConstraint(error);
+  if (code === PG_UNIQUE_VIOLATION && constraint === EMAIL_UNIQUE_INDEX) return "duplicate";
+  if (code === PG_UNIQUE_VIOLATION && constraint === CODE_UNIQUE) return "code_taken";
+  if (code === PG_CHECK_VIOLATION && constraint === TIMESLOT_CAPACITY) return "full";
+  return undefined;
+}
+
+/** A new registration's row, with its fresh code and tokens (the tokens' secrets for the replies). */
+function newRegistration(eventId: string, input: PublicRegistration, config: Config) {
+  const verification = newSecretToken();
+  const success = newSecretToken();
+  const { website: _honeypot, ...fields } = input;
+  const values: NewRegistrationValues = {
+    ...fields,
+    eventId,
+    age: ageToday(input.dateOfBirth) ?? 0,
+    registrationCode: newRegistrationCode(),
+    emailVerificationTokenHash: verification.hash,
+    emailVerificationExpiresAt: new Date(Date.now() + config.verificationTtlHours * 3_600_000),
+    successTokenHash: success.hash,
+  };
+  return { values, verification, success };
+}
+
+function refuseUnlessCreated(outcome: InsertOutcome): void {
+  if ("created" in outcome) return;
+  throw outcome.refused === "timeslot_full" ? publicErrors.timeslotFull() : publicErrors.eventNotFound(); // made inactive meanwhile
+}
+
+export function createRegistrationWriter({ repo, config }: { repo: PublicRepository; config: Config }) {
+  /**
+   * One attempt: the registration and its verification e-mail in one statement (the database
+   * enforces the slot's capacity: public.repository.ts insertRegistration). If that statement fails
+   * for any reason of the registration's own (duplicate, full, code taken), the error goes up, and
+   * so does a failed connection (the visitor is answered 503, nothing stored). Any other failure is
+   * the e-mail's, and the registration is written again without it: it is kept, and the visitor
+   * told (SPEC.md §8 'Registro enviado, pero falló…').
+   */
+  async function insertOnce(
+    eventId: string,
+    input: PublicRegistration,
+    context: EventAndSlot,
+    log: FastifyBaseLogger,
+  ): Promise<RegistrationResult> {
+    const { values, verification, success } = newRegistration(eventId, input, config);
+    const { registrationCode } = values;
+    const result = { registrationCode, successToken: success.token, verificationEmailQueued: true };
+    try {
+      const mail = newOutboxRow({
+        kind: "registration_verification",
+        to: input.email,
+        ...verificationEmail({
+          fullName: input.fullName,
+          registrationCode,
+          event: context.event,
+          timeslot: slotTimes(context.slot),
+          verifyUrl: verifyUrl(config, verification.token),
+          ttlHours: config.verificationTtlHours,
+        }),
+      });
+      await insertUntilAnswered(values, mail, log);
+      return result;
+    } catch (error) {
+      if (error instanceof AppError || registrationRefusal(error) || isConnectionError(error)) throw error;
+      log.error({ err: error, kind: "registration_verification" }, "e-mail could not be queued; the registration is kept");
+    }
+    refuseUnlessCreated(await repo.insertRegistration(values, null));
+    return { ...result, verificationEmailQueued: false };
+  }
+
+  /**
+   * The registration's statement, until the database answers it. When its connection fails, the
+   * statement may or may not have run (answers of committed statements are lost with the socket):
+   * it runs again, on a new connection, with the same values, so that if the first one committed,
+   * the next meets it (the same e-mail, code and tokens) and the registration, found by its success
+   * token, is the answer, with its e-mail, written by the same statement. A visitor is answered 503
+   * (the connection error goes up) when no attempt reached the database, after one retry: nothing
+   * is stored. Past REGISTRATION_RETRY_MS the answer is 503 whatever the database did: an attempt
+   * that reached it may have stored the registration, and then its e-mail too (ADR 007).
+   */
+  async function insertUntilAnswered(values: NewRegistrationValues, mail: NewOutboxRow, log: FastifyBaseLogger): Promise<void> {
+    const deadline = Date.now() + REGISTRATION_RETRY_MS;
+    let maybeStored = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        try {
+          return refuseUnlessCreated(await repo.insertRegistration(values, mail));
+        } catch (error) {
+          if (maybeStored && !isConnectionError(error) && (await repo.findBySuccessTokenHash(values.successTokenHash))) return;
+          throw error;
+        }
+      } catch (error) {
+        if (!isConnectionError(error)) throw error;
+        maybeStored ||= !neverSent(error);
+        if ((attempt > 1 && !maybeStored) || Date.now() >= deadline) throw error;
+        log.warn({ err: error, attempt }, "registration: the database connection failed; running the statement again");
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      }
+    }
+  }
+
+  /** Writes the registration, drawing a new code while the drawn one is taken. */
+  async function write(
+    eventId: string,
+    input: PublicRegistration,
+    context: EventAndSlot,
+    log: FastifyBaseLogger,
+  ): Promise<RegistrationResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await insertOnce(eventId, input, context, log);
+      } catch (error) {
+        const refusal = registrationRefusal(error);
+        if (refusal === "duplicate") throw publicErrors.duplicate();
+        if (refusal === "full") throw publicErrors.timeslotFull();
+        if (refusal === "code_taken" && attempt < CODE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  return { write };
+}

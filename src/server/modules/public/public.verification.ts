@@ -1,0 +1,83 @@
+/**
+ * The verification link: the first use marks the e-mail verified and queues the confirmation
+ * e-mail, in one transaction with the registration's row locked, so two clicks verify once.
+ */
+import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas/registration-sheet";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { sha256 } from "../../lib/tokens";
+import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
+import { confirmationEmail } from "./public.emails";
+import { publicErrors } from "./public.errors";
+import { slotTimes, verifyUrl } from "./public.registration";
+import type { PublicRepository } from "./public.repository";
+
+export type VerifyOutcome = "verified" | "already_verified";
+
+/** What `db.transaction` hands its callback (client.ts's `Tx` lacks the schema's relations). */
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * How long after its verification a link still shows the whole registration sheet (a reload, a
+ * failed PDF download). Later uses answer only the outcome and the code: a forwarded or leaked
+ * e-mail does not hand out the person's data for ever (issue 15).
+ */
+export const SHEET_AFTER_VERIFICATION_MS = 30 * 60 * 1000;
+
+export interface VerifyResult {
+  outcome: VerifyOutcome;
+  registrationCode: string;
+  registration?: RegistrationSheetData & { status: "pending" | "confirmed" };
+}
+
+export function createVerification({ db, repo, config }: { db: Db; repo: PublicRepository; config: Config }) {
+  /**
+   * Queues an e-mail inside a savepoint: if it cannot be queued, the change that caused it is kept
+   * (SPEC.md §8 'Registro enviado, pero falló…') and the caller is told.
+   */
+  async function queueInSavepoint(tx: Transaction, email: OutgoingEmail, log: FastifyBaseLogger): Promise<boolean> {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await enqueueEmail(savepoint, email);
+      });
+      return true;
+    } catch (error) {
+      log.error({ err: error, kind: email.kind }, "e-mail could not be queued; the registration is kept");
+      return false;
+    }
+  }
+
+  async function verify(token: string, log: FastifyBaseLogger, now = new Date()): Promise<VerifyResult> {
+    return db.transaction(async (tx) => {
+      const found = await repo.findByVerificationTokenHash(sha256(token), { lock: true }, tx);
+      if (!found) throw publicErrors.invalidToken();
+      const { registration: r, event } = found;
+      const timeslot = slotTimes(found.timeslot);
+      let outcome: VerifyOutcome = "already_verified";
+      if (!r.emailVerified) {
+        if (!r.emailVerificationExpiresAt || r.emailVerificationExpiresAt < now) throw publicErrors.invalidToken();
+        await repo.markVerified(r.id, now, tx);
+        outcome = "verified";
+        const content = confirmationEmail({
+          fullName: r.fullName,
+          registrationCode: r.registrationCode,
+          event,
+          timeslot,
+          verifyUrl: verifyUrl(config, token),
+        });
+        await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content }, log);
+      }
+      const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
+      const showSheet = verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;
+      if (!showSheet) return { outcome, registrationCode: r.registrationCode };
+      return {
+        outcome,
+        registrationCode: r.registrationCode,
+        registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot) },
+      };
+    });
+  }
+
+  return { verify };
+}

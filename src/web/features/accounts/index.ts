@@ -1,0 +1,5 @@
+/** What other features and the app use of staff accounts. */
+export { sessionQueryOptions, useSession } from "./api/get-session";
+export { useSignOut, useSignOutListener } from "./api/sign-out";
+export { AwaitingApproval } from "./components/awaiting-approval";
+export { RoleBadge } from "./components/role-badge";

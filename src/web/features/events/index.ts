@@ -1,0 +1,3 @@
+/** What other features use of events: the lists, to pick an event and to refresh counts. */
+export { useEventSummaries } from "./api/get-event-summaries";
+export { eventsQueryOptions } from "./api/get-events";

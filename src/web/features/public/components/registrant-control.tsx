@@ -1,0 +1,120 @@
+import { todayIso } from "@common/dates";
+import { fieldLabel, registrantFields, type FieldDefinition, type RegistrantFieldName } from "@common/registrant/fields";
+import { ageToday } from "@common/registrant/normalize";
+import { registrantTexts } from "@common/texts/registrant";
+import { NumberStepper } from "./number-stepper";
+import { controlAria, controlClass, FormField } from "./public-ui";
+
+const INPUT_TYPE: Partial<Record<FieldDefinition["kind"], { type: string; inputMode?: "email" | "tel" }>> = {
+  email: { type: "email", inputMode: "email" },
+  phone: { type: "tel", inputMode: "tel" },
+};
+
+interface RegistrantControlProps {
+  name: RegistrantFieldName;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+function Select({ name, value, error, onChange, options }: RegistrantControlProps & { options: Array<[string, string]> }) {
+  return (
+    <select
+      {...controlAria(name, error)}
+      name={name}
+      className={`${controlClass} h-12`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{registrantTexts.values.choose}</option>
+      {options.map(([option, text]) => (
+        <option key={option} value={option}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A birth date, and the age it gives under it. */
+function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
+  const age = value ? ageToday(value) : null;
+  return (
+    <div className="grid gap-2">
+      <FormField id={name} label={fieldLabel(name)} error={error}>
+        <input
+          {...controlAria(name, error)}
+          name={name}
+          type="date"
+          autoComplete={registrantFields[name].autoComplete}
+          max={todayIso()}
+          className={`${controlClass} h-12`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </FormField>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {age !== null ? `${registrantTexts.age}: ${registrantTexts.ageValue(age)}` : null}
+      </p>
+    </div>
+  );
+}
+
+/** One registrant field on the public form, its control chosen by the field's kind. */
+export function RegistrantControl(props: RegistrantControlProps) {
+  const { name, value, error, onChange } = props;
+  const definition: FieldDefinition = registrantFields[name];
+  const label = fieldLabel(name);
+  const hint = registrantTexts.hints[name];
+
+  switch (definition.kind) {
+    case "measurement": {
+      if (!definition.bounds) throw new Error(`${name}: a measurement needs its bounds`);
+      const { min, max } = definition.bounds;
+      return (
+        <FormField id={name} label={label} error={error}>
+          <NumberStepper id={name} label={label} value={value} min={min} max={max} error={error} onChange={onChange} />
+        </FormField>
+      );
+    }
+    case "choice":
+      return (
+        <FormField id={name} label={label} error={error}>
+          <Select {...props} options={(definition.options ?? []).map((option) => [option, option])} />
+        </FormField>
+      );
+    case "yesNo":
+      return (
+        <FormField id={name} label={label} error={error} className="sm:col-span-2">
+          <div className="sm:max-w-xs">
+            <Select
+              {...props}
+              options={[
+                ["yes", registrantTexts.values.yes],
+                ["no", registrantTexts.values.no],
+              ]}
+            />
+          </div>
+        </FormField>
+      );
+    case "birthDate":
+      return <BirthDate {...props} />;
+    default: {
+      const input = INPUT_TYPE[definition.kind];
+      return (
+        <FormField id={name} label={label} error={error} hint={hint}>
+          <input
+            {...controlAria(name, error, Boolean(hint))}
+            name={name}
+            type={input?.type ?? "text"}
+            inputMode={input?.inputMode}
+            autoComplete={definition.autoComplete}
+            className={`${controlClass} h-12`}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </FormField>
+      );
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** The public visitor entry's frame (its pages load lazily, by path). */
+export { PublicShell } from "./components/public-shell";

@@ -1,0 +1,68 @@
+import { registrations as t } from "@common/texts/registrations";
+import { Alert, AlertTitle } from "@web/components/ui/alert";
+import { Loading } from "@web/components/ui/spinner";
+import { CampaignBadge } from "@web/features/campaigns";
+import type { RegistrationActions } from "../hooks/use-registration-actions";
+import type { RegistrationsView } from "../hooks/use-registrations-view";
+import { PaginationBar } from "./pagination-bar";
+import { RegistrationRow } from "./registration-row";
+import { RegistrationSheetButton } from "./registration-sheet-button";
+
+export function EmptyState({ children }: { children: string }) {
+  return <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{children}</p>;
+}
+
+interface RegistrationsListProps {
+  view: RegistrationsView;
+  actions: RegistrationActions;
+  isAdmin: boolean;
+  /** A row's campaign was chosen: show it in the history tab. */
+  onCampaignSelect: (campaignId: string, registrationId: string) => void;
+}
+
+/** The 'Registros' tab: the page of rows (or why there are none) and the pagination. */
+export function RegistrationsList({ view, actions, isAdmin, onCampaignSelect }: RegistrationsListProps) {
+  const { eventId, list, selection, page, pageSize } = view;
+  if (!eventId) return <EmptyState>{t.empty.noEvent}</EmptyState>;
+  if (list.isPending) return <Loading text={t.loading} />;
+  if (list.isError) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>{t.loadError}</AlertTitle>
+        <p>{list.error.message}</p>
+      </Alert>
+    );
+  }
+  const { items, total } = list.data;
+  if (items.length === 0) return <EmptyState>{t.empty.noResults}</EmptyState>;
+  return (
+    <>
+      <ul className="grid gap-3" aria-busy={list.isFetching}>
+        {items.map((item) => (
+          <RegistrationRow
+            key={item.id}
+            registration={item}
+            isAdmin={isAdmin}
+            selected={selection.selected.has(item.id)}
+            onSelectedChange={(checked) => selection.toggle(item.id, checked)}
+            onReview={(change) => actions.onReview(item.id, change)}
+            onResend={() => actions.onResend(item.id)}
+            resending={actions.isResending(item.id)}
+            onDelete={() => actions.askDelete(item)}
+            extraActions={
+              item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null
+            }
+            campaigns={<CampaignBadge registrationId={item.id} campaignCount={item.campaignCount} onSelect={onCampaignSelect} />}
+          />
+        ))}
+      </ul>
+      <PaginationBar
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPageChange={view.changePage}
+        onPageSizeChange={view.changePageSize}
+      />
+    </>
+  );
+}

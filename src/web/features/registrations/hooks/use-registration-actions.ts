@@ -1,0 +1,72 @@
+import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
+import { registrations as t } from "@common/texts/registrations";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ApiError } from "@web/lib/api";
+import { useDeleteRegistration } from "../api/delete-registration";
+import { useResendVerification } from "../api/resend-verification";
+import { useReviewRegistration } from "../api/review-registration";
+
+function reviewFailure(change: RegistrationReview): string {
+  if (change.liked !== undefined) return t.messages.likedFailed;
+  if (change.attended !== undefined) return t.messages.attendedFailed;
+  return t.messages.ratingFailed;
+}
+
+/** A row's actions (review, resend, delete with its confirmation) and the catalogue's messages for each outcome. */
+export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) => void }) {
+  const review = useReviewRegistration();
+  const remove = useDeleteRegistration();
+  const resend = useResendVerification();
+  const [deleting, setDeleting] = useState<RegistrationListItem | null>(null);
+
+  const onReview = (id: string, change: RegistrationReview) =>
+    review.mutate(
+      { id, change },
+      {
+        onError: (error) => {
+          console.warn("review update failed", error);
+          toast.error(reviewFailure(change));
+        },
+      },
+    );
+
+  const onResend = (id: string) =>
+    resend.mutate(id, {
+      onSuccess: () => toast.success(t.messages.resent),
+      onError: (error) => {
+        console.warn("resend verification failed", error);
+        toast.error(t.messages.resendFailed);
+      },
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const target = deleting;
+    remove.mutate(target.id, {
+      onSuccess: () => {
+        toast.success(t.messages.deleted);
+        onDeleted(target.id);
+      },
+      onError: (error) => {
+        console.warn("delete registration failed", error);
+        const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
+        toast.error(denied ? t.messages.deleteDenied : t.messages.deleteFailed(error.message));
+      },
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return {
+    onReview,
+    onResend,
+    isResending: (id: string) => resend.isPending && resend.variables === id,
+    deleting,
+    askDelete: setDeleting,
+    cancelDelete: () => setDeleting(null),
+    confirmDelete,
+    deleteBusy: remove.isPending,
+  };
+}
+
+export type RegistrationActions = ReturnType<typeof useRegistrationActions>;
