@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compiledCatalogue } from "./scripts/lib/compile-catalogue";
 import { precompress } from "./scripts/lib/precompress";
 import { isPublicVisitorPath } from "./src/common/public-paths";
 
@@ -49,7 +50,7 @@ export function webConfig(entry: "main" | "public") {
   return defineConfig({
     root: "src/web",
     publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-    plugins: [react(), tailwindcss(), publicVisitorEntry(), precompressedAssets(outDir)],
+    plugins: [react(), tailwindcss(), compiledCatalogue(), publicVisitorEntry(), precompressedAssets(outDir)],
     resolve: {
       alias: {
         "@common": fileURLToPath(new URL("./src/common", import.meta.url)),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { compiledCatalogue } from "./scripts/lib/compile-catalogue";
 
 const alias = {
   "@common": fileURLToPath(new URL("./src/common", import.meta.url)),
@@ -39,7 +40,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The web tests read the catalogue compiled as the build does; common and server compile it on load.
+        plugins: [react(), compiledCatalogue()],
         resolve: { alias },
         test: {
           name: "web",

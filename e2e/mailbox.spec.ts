@@ -17,7 +17,7 @@ test("an e-mail the app sends reaches the SMTP server and the Mailbox shows it s
 
   await signInAsSuperadmin(page, baseURL);
   await page.goto("/dashboard/admin/mailbox");
-  await expect(page.getByRole("navigation", { name: /Menú del panel/ }).getByRole("link", { name: "Mailbox" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: /Menú del panel/ }).getByRole("link", { name: "Buzón" })).toBeVisible();
   const row = page.getByRole("link", { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
   // The list refreshes itself: the row turns "Enviado" once the worker has recorded the server's 250.
   await expect(row.getByText("Enviado")).toBeVisible({ timeout: 20_000 });

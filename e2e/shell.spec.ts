@@ -52,9 +52,9 @@ for (const width of NARROW) {
     await page.keyboard.press("Enter");
     await expect(s.drawer).toBeVisible();
     await expect(s.drawer.getByRole("button", { name: "Scouting" })).toHaveAttribute("aria-expanded", "true");
-    await expect(s.drawer.getByRole("link", { name: "Events" })).toBeVisible();
-    await expect(s.drawer.getByRole("button", { name: /^Theme/ })).toBeVisible();
-    await expect(s.drawer.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    await expect(s.drawer.getByRole("link", { name: "Eventos" })).toBeVisible();
+    await expect(s.drawer.getByRole("button", { name: /^Tema/ })).toBeVisible();
+    await expect(s.drawer.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
     for (let i = 0; i < 12; i++) {
       expect(await s.drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Tab");
@@ -72,7 +72,7 @@ for (const width of NARROW) {
 
     // Following a link closes it.
     await s.menuButton.click();
-    await s.drawer.getByRole("link", { name: "Registrations" }).click();
+    await s.drawer.getByRole("link", { name: "Registros" }).click();
     await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations$/);
     await expect(s.drawer).toBeHidden();
   });
@@ -90,8 +90,8 @@ for (const width of WIDE) {
     expect(box?.x).toBe(0);
     expect(box?.width).toBe(256);
     await expect(s.sidebar.getByRole("button", { name: "Scouting" })).toHaveAttribute("aria-expanded", "true");
-    await expect(s.sidebar.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
-    await expect(s.sidebar.getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "false");
+    await expect(s.sidebar.getByRole("link", { name: "Eventos" })).toHaveAttribute("aria-current", "page");
+    await expect(s.sidebar.getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "false");
   });
 }
 
@@ -125,21 +125,21 @@ test("a group opens by itself for its child path", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/dashboard/admin/users");
   const sidebar = shell(page).sidebar;
-  await expect(sidebar.getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "true");
-  await expect(sidebar.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "true");
+  await expect(sidebar.getByRole("link", { name: "Usuarios" })).toHaveAttribute("aria-current", "page");
   // Collapsing it, leaving and coming back opens it again.
-  await sidebar.getByRole("button", { name: "Administration" }).click();
-  await expect(sidebar.getByRole("link", { name: "Users" })).toBeHidden();
-  await sidebar.getByRole("link", { name: "Events" }).click();
+  await sidebar.getByRole("button", { name: "Administración" }).click();
+  await expect(sidebar.getByRole("link", { name: "Usuarios" })).toBeHidden();
+  await sidebar.getByRole("link", { name: "Eventos" }).click();
   // Go back only once the Events page is on screen, as a person would. The router renders its
   // navigations in React transitions: a Back pressed before the Events page has rendered merges
   // both navigations into one render, and the shell never sees that the path changed.
   await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
   await expect(page.getByRole("heading", { level: 1, name: "Scouting Events" })).toBeVisible();
-  await expect(sidebar.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar.getByRole("link", { name: "Eventos" })).toHaveAttribute("aria-current", "page");
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
-  await expect(sidebar.getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "true");
+  await expect(sidebar.getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "true");
 });
 
 test("an unknown dashboard path shows the 404 inside the shell", async ({ page }) => {
@@ -154,11 +154,9 @@ test.describe("sign-out", () => {
     await signInFresh(page, baseURL);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/dashboard/scouting/events");
-    await shell(page)
-      .sidebar.getByRole("button", { name: /^Theme/ })
-      .click();
+    await shell(page).sidebar.getByRole("button", { name: /^Tema/ }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await shell(page).sidebar.getByRole("button", { name: "Sign Out" }).click();
+    await shell(page).sidebar.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     expect((await page.request.get("/api/session")).status()).toBe(401);

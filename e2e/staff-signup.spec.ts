@@ -74,7 +74,7 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
   const secondTab = await page.context().newPage();
   await secondTab.goto("/dashboard/account/security");
   await expect(secondTab.getByRole("heading", { name: "Account security" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(secondTab).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(["theme"]);

@@ -29,8 +29,8 @@ test("the superadmin creates an admin (refused and allowed domain) and deletes a
 
   await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: origin });
   await page.goto("/dashboard/account/security");
-  await page.getByRole("button", { name: "Administration" }).click();
-  await page.getByRole("link", { name: "Users" }).click();
+  await page.getByRole("button", { name: "Administración" }).click();
+  await page.getByRole("link", { name: "Usuarios" }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   const superRow = page.getByTestId("user-row").filter({ hasText: E2E_SUPERADMIN.email });

@@ -32,6 +32,7 @@ export const PRODUCT_NAME = "OpenCall";
 /** Local storage keys. Sign-out clears everything of ours except THEME. */
 export const STORAGE_KEYS = {
   theme: "theme",
+  language: "language",
   selectedEventId: "opencall.selectedEventId",
 } as const;
 

@@ -15,6 +15,7 @@ import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfCheck } from "./http/csrf";
 import { frameworkError, registerErrorHandling } from "./http/error-handler";
 import { registerInputGuard } from "./http/input-guard";
+import { registerLanguage } from "./http/language";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSpa } from "./http/spa";
 import { createAuth } from "./modules/accounts/auth.config";
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header("x-request-id", request.id);
   });
 
+  await registerLanguage(app);
   registerErrorHandling(app);
   registerInputGuard(app);
 

@@ -48,7 +48,7 @@ describe("guards (SPEC.md §2)", () => {
     renderRoutes(routes, "/dashboard");
     expect(await screen.findByRole("heading", { name: "Your account is awaiting approval" })).toBeInTheDocument();
     expect(screen.queryByText("dashboard home")).not.toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Sign Out" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeInTheDocument();
   });
 
   it("counts a pending superadmin as approved", async () => {

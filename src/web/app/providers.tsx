@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "sonner";
+import { LanguageProvider } from "@web/lib/language";
 import { ThemeProvider, useTheme } from "@web/lib/theme";
 
 function ThemedToaster() {
@@ -19,10 +20,12 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        {children}
-        <ThemedToaster />
-      </ThemeProvider>
+      <LanguageProvider>
+        <ThemeProvider>
+          {children}
+          <ThemedToaster />
+        </ThemeProvider>
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

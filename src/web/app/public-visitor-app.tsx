@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { matchPublicVisitorPage } from "@common/public-paths";
-import { common } from "@common/texts/common";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { PublicShell } from "@web/features/public";
 
@@ -14,6 +14,7 @@ const currentLocation = () => ({ pathname: window.location.pathname, search: win
  * the server uses to serve public.html. Each page loads on its own; history is plain pushState.
  */
 export function PublicVisitorApp() {
+  const t = useT();
   const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     const onPop = () => setLocation(currentLocation());
@@ -35,9 +36,9 @@ export function PublicVisitorApp() {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (
       <div className="grid gap-3 py-10">
-        <h1 className="text-2xl font-bold">{common.notFound.title}</h1>
+        <h1 className="text-2xl font-bold">{t("common.notFound.title")}</h1>
         <a href="/" className="text-primary underline underline-offset-4">
-          {common.notFound.back}
+          {t("common.notFound.back")}
         </a>
       </div>
     );
@@ -47,7 +48,7 @@ export function PublicVisitorApp() {
       <Suspense
         fallback={
           <p role="status" className="py-16 text-center text-muted-foreground">
-            {common.loading}
+            {t("common.loading")}
           </p>
         }
       >

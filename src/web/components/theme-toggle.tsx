@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { Moon, Sun } from "lucide-react";
-import { common } from "@common/texts/common";
 import { useTheme } from "@web/lib/theme";
 import { Button } from "./ui/button";
 
@@ -8,17 +8,18 @@ import { Button } from "./ui/button";
  * labelled variant keeps its visible word 'Theme' at the start of that name (WCAG 2.5.3).
  */
 export function ThemeToggle({ withLabel = false, className }: { withLabel?: boolean; className?: string }) {
+  const t = useT();
   const { theme, toggleTheme } = useTheme();
-  const action = theme === "dark" ? common.theme.toLight : common.theme.toDark;
+  const action = theme === "dark" ? t("common.theme.toLight") : t("common.theme.toDark");
   const Icon = theme === "dark" ? Sun : Moon;
   if (withLabel) {
     return (
       <Button variant="ghost" className={className} onClick={toggleTheme}>
         <Icon aria-hidden="true" />
-        <span>{common.theme.label}</span>
+        <span>{t("common.theme.label")}</span>
         <span className="sr-only">: {action}</span>
         <span className="ml-auto text-xs font-normal text-muted-foreground" aria-hidden="true">
-          {theme === "dark" ? common.theme.dark : common.theme.light}
+          {theme === "dark" ? t("common.theme.dark") : t("common.theme.light")}
         </span>
       </Button>
     );

@@ -1,4 +1,5 @@
 import { isApiErrorBody } from "@common/errors";
+import { currentLanguage, t } from "@common/i18n";
 
 /** A failed API call, carrying the error shape's code, message and field errors. */
 export class ApiError extends Error {
@@ -26,14 +27,18 @@ export async function api<T>(path: string, { method = "GET", body, signal }: Req
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers:
-        body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      // The server answers (error messages included) in the language the app shows.
+      headers: {
+        accept: "application/json",
+        "accept-language": currentLanguage(),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", "No se pudo conectar con el servidor. Revisá tu conexión.");
+    throw new ApiError(0, "network_error", t("common.networkError"));
   }
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);

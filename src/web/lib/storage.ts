@@ -17,12 +17,12 @@ export function writeStorage(key: string, value: string | null): void {
   }
 }
 
-/** On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4). */
+/** On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4) and language. */
 export function clearStorageExceptTheme(): void {
   try {
-    const keep = localStorage.getItem(STORAGE_KEYS.theme);
+    const keep = [STORAGE_KEYS.theme, STORAGE_KEYS.language].map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
-    if (keep !== null) localStorage.setItem(STORAGE_KEYS.theme, keep);
+    for (const [key, value] of keep) if (value !== null) localStorage.setItem(key, value);
   } catch {
     // nothing stored
   }

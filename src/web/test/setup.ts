@@ -1,6 +1,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { LANGUAGES, loadCatalogue } from "@common/i18n";
+import { catalogue } from "@common/i18n/catalogue";
+
+// The catalogue as the build compiles it (vitest.config.ts); screens speak es-AR unless a test
+// chooses English (localStorage 'language', as the switch does).
+for (const language of LANGUAGES) loadCatalogue(language, catalogue[language]);
+Object.defineProperty(navigator, "languages", { configurable: true, value: ["es-AR", "es"] });
 
 // An unexpected console.error fails the test (React warnings included).
 let errors: unknown[][] = [];

@@ -1,6 +1,7 @@
 /** Staff accounts (better-auth's model; `users` doubles as the staff profile, SPEC.md §3 "profiles") and the shared rate-limit counters. */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -18,12 +19,15 @@ export const users = pgTable(
       .notNull()
       .default("pending"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The language the staff member chose for the app and their e-mails; null: their browser's. */
+    language: text("language", { enum: LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("users_role_check", sql`${t.role} in ('member', 'admin', 'superadmin')`),
     check("users_status_check", sql`${t.status} in ('pending', 'approved')`),
+    check("users_language_check", sql`${t.language} is null or ${t.language} in ('es-AR', 'en')`),
     index("users_created_at_idx").on(t.createdAt),
   ],
 );

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
 import { eventTimeslots } from "./events";
 
@@ -53,6 +54,8 @@ export const modelRegistrations = pgTable(
     liked: boolean("liked").notNull().default(false),
     attended: boolean("attended").notNull().default(false),
     rating: smallint("rating"),
+    /** The language the person registered in: their e-mails speak it. */
+    language: text("language", { enum: LANGUAGES }).notNull().default("es-AR"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -66,6 +69,7 @@ export const modelRegistrations = pgTable(
   (t) => [
     check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed')`),
     check("model_registrations_rating_check", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check("model_registrations_language_check", sql`${t.language} in ('es-AR', 'en')`),
     uniqueIndex("model_registrations_event_email_uq").on(t.eventId, sql`lower(${t.email})`),
     // The list's and the export's order, id included, so a page is read off the index in order and
     // stops at its last row instead of sorting every match.

@@ -38,29 +38,29 @@ describe("dashboard shell", () => {
   it("opens Scouting by default and shows Administration to admins only", () => {
     renderShell("admin", "/dashboard/scouting/events");
     expect(sidebar().getByRole("button", { name: "Scouting" })).toHaveAttribute("aria-expanded", "true");
-    expect(sidebar().getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
-    expect(sidebar().getByRole("link", { name: "Registrations" })).toBeVisible();
-    expect(sidebar().getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "false");
+    expect(sidebar().getByRole("link", { name: "Eventos" })).toHaveAttribute("aria-current", "page");
+    expect(sidebar().getByRole("link", { name: "Registros" })).toBeVisible();
+    expect(sidebar().getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "false");
   });
 
   it("hides Administration from members", () => {
     renderShell("member", "/dashboard/scouting/events");
-    expect(sidebar().queryByRole("button", { name: "Administration" })).toBeNull();
-    expect(sidebar().queryByRole("link", { name: "Users" })).toBeNull();
+    expect(sidebar().queryByRole("button", { name: "Administración" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Usuarios" })).toBeNull();
   });
 
   it("opens a group by itself when the current path is one of its children", async () => {
     const router = renderShell("superadmin", "/dashboard/scouting/events");
-    const administration = sidebar().getByRole("button", { name: "Administration" });
+    const administration = sidebar().getByRole("button", { name: "Administración" });
     expect(administration).toHaveAttribute("aria-expanded", "false");
     await act(() => router.navigate("/dashboard/admin/users"));
     expect(administration).toHaveAttribute("aria-expanded", "true");
-    expect(sidebar().getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+    expect(sidebar().getByRole("link", { name: "Usuarios" })).toHaveAttribute("aria-current", "page");
   });
 
   it("starts with the group of the current path open", () => {
     renderShell("admin", "/dashboard/admin/users");
-    expect(sidebar().getByRole("button", { name: "Administration" })).toHaveAttribute("aria-expanded", "true");
+    expect(sidebar().getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "true");
     expect(sidebar().getByRole("button", { name: "Scouting" })).toHaveAttribute("aria-expanded", "true");
   });
 
@@ -70,7 +70,7 @@ describe("dashboard shell", () => {
     scouting.focus();
     await userEvent.keyboard("{Enter}");
     expect(scouting).toHaveAttribute("aria-expanded", "false");
-    expect(sidebar().queryByRole("link", { name: "Events" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Eventos" })).toBeNull();
     await userEvent.keyboard(" ");
     expect(scouting).toHaveAttribute("aria-expanded", "true");
   });
@@ -92,7 +92,7 @@ describe("dashboard shell", () => {
     const router = renderShell("member", "/dashboard/scouting/events");
     await userEvent.click(screen.getByRole("button", { name: "Abrir menú" }));
     const drawer = await screen.findByRole("dialog");
-    await userEvent.click(within(drawer).getByRole("link", { name: "Registrations" }));
+    await userEvent.click(within(drawer).getByRole("link", { name: "Registros" }));
     expect(router.state.location.pathname).toBe("/dashboard/scouting/registrations");
     expect(screen.queryByRole("dialog")).toBeNull();
   });

@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { SIDEBAR_BREAKPOINT_PX } from "@common/constants";
-import { dashboard as t } from "@common/texts/dashboard";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { CalendarDays, Mail, Menu, Shield, Users, ClipboardList, Sparkles, X } from "lucide-react";
 import { useState } from "react";
@@ -13,22 +13,26 @@ import { SidebarNav, useOpenGroups, type NavGroup } from "./dashboard-sidebar";
 const GROUPS: NavGroup[] = [
   {
     key: "scouting",
-    label: t.groups.scouting,
+    label: "dashboard.groups.scouting",
     icon: <Sparkles aria-hidden="true" />,
     adminOnly: false,
     items: [
-      { to: "/dashboard/scouting/events", label: t.items.events, icon: <CalendarDays aria-hidden="true" /> },
-      { to: "/dashboard/scouting/registrations", label: t.items.registrations, icon: <ClipboardList aria-hidden="true" /> },
+      { to: "/dashboard/scouting/events", label: "dashboard.items.events", icon: <CalendarDays aria-hidden="true" /> },
+      {
+        to: "/dashboard/scouting/registrations",
+        label: "dashboard.items.registrations",
+        icon: <ClipboardList aria-hidden="true" />,
+      },
     ],
   },
   {
     key: "administration",
-    label: t.groups.administration,
+    label: "dashboard.groups.administration",
     icon: <Shield aria-hidden="true" />,
     adminOnly: true,
     items: [
-      { to: "/dashboard/admin/users", label: t.items.users, icon: <Users aria-hidden="true" /> },
-      { to: "/dashboard/admin/mailbox", label: t.items.mailbox, icon: <Mail aria-hidden="true" /> },
+      { to: "/dashboard/admin/users", label: "dashboard.items.users", icon: <Users aria-hidden="true" /> },
+      { to: "/dashboard/admin/mailbox", label: "dashboard.items.mailbox", icon: <Mail aria-hidden="true" /> },
     ],
   },
 ];
@@ -42,6 +46,7 @@ const WIDE = `(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`;
  * menu button).
  */
 export function DashboardLayout() {
+  const t = useT();
   const session = useSession();
   const { pathname } = useLocation();
   const groups = useOpenGroups(GROUPS, pathname);
@@ -60,11 +65,11 @@ export function DashboardLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-[60] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow-md"
       >
-        {t.skipToContent}
+        {t("dashboard.skipToContent")}
       </a>
       <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-card/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/75 sm:px-4">
         <DialogPrimitive.Trigger asChild>
-          <Button variant="ghost" size="icon" className="min-[990px]:hidden" aria-label={t.openMenu}>
+          <Button variant="ghost" size="icon" className="min-[990px]:hidden" aria-label={t("dashboard.openMenu")}>
             <Menu aria-hidden="true" />
           </Button>
         </DialogPrimitive.Trigger>
@@ -96,10 +101,10 @@ export function DashboardLayout() {
           <div className="flex h-16 shrink-0 items-center justify-between border-b px-3">
             <DialogPrimitive.Title className="px-1">
               <Logo />
-              <span className="sr-only"> {t.navLabel}</span>
+              <span className="sr-only"> {t("dashboard.navLabel")}</span>
             </DialogPrimitive.Title>
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={t.closeMenu}>
+              <Button variant="ghost" size="icon" aria-label={t("dashboard.closeMenu")}>
                 <X aria-hidden="true" />
               </Button>
             </DialogPrimitive.Close>

@@ -1,7 +1,7 @@
+import type { MessageId } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import { isAdmin } from "@common/roles";
 import { accounts } from "@common/texts/accounts";
-import { common } from "@common/texts/common";
-import { dashboard as t } from "@common/texts/dashboard";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
@@ -13,10 +13,10 @@ import { cn } from "@web/lib/cn";
 
 export interface NavGroup {
   key: string;
-  label: string;
+  label: MessageId;
   icon: ReactNode;
   adminOnly: boolean;
-  items: Array<{ to: string; label: string; icon: ReactNode }>;
+  items: Array<{ to: string; label: MessageId; icon: ReactNode }>;
 }
 
 /** The group open by default (SPEC.md §2 "Dashboard shell"). */
@@ -74,6 +74,7 @@ function SidebarGroup({
   onToggle: () => void;
   onNavigate?: (() => void) | undefined;
 }) {
+  const t = useT();
   const listId = useId();
   return (
     <li>
@@ -85,7 +86,7 @@ function SidebarGroup({
         onClick={onToggle}
       >
         <span className="text-muted-foreground">{group.icon}</span>
-        <span className="flex-1 text-left">{group.label}</span>
+        <span className="flex-1 text-left">{t(group.label)}</span>
         <ChevronDown
           className={cn("text-muted-foreground transition-transform motion-reduce:transition-none", expanded && "rotate-180")}
           aria-hidden="true"
@@ -105,7 +106,7 @@ function SidebarGroup({
               }
             >
               {item.icon}
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}
@@ -116,10 +117,11 @@ function SidebarGroup({
 
 /** The menu, identical in the fixed sidebar (≥ 990 px) and in the drawer (below). */
 export function SidebarNav({ groups, user, open, onToggle, onNavigate }: SidebarNavProps) {
+  const t = useT();
   const signOut = useSignOut();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label={t.navLabel} className="flex-1 overflow-y-auto p-3">
+      <nav aria-label={t("dashboard.navLabel")} className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
           {groups
             .filter((group) => !group.adminOnly || isAdmin(user.role))
@@ -149,7 +151,7 @@ export function SidebarNav({ groups, user, open, onToggle, onNavigate }: Sidebar
         <ThemeToggle withLabel className="justify-start px-3" />
         <Button variant="ghost" className="justify-start px-3" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <LogOut aria-hidden="true" />
-          {common.signOut}
+          {t("common.signOut")}
         </Button>
       </div>
     </div>

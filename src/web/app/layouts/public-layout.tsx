@@ -1,4 +1,4 @@
-import { common } from "@common/texts/common";
+import { useT } from "@web/lib/language";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
@@ -7,6 +7,7 @@ import { useSettings } from "@web/lib/settings";
 
 /** The public shell: logo, theme toggle, 'Iniciar Sesión'; footer with year, rights and contact. */
 export function PublicLayout() {
+  const t = useT();
   const settings = useSettings();
   const year = new Date().getFullYear();
   return (
@@ -15,17 +16,17 @@ export function PublicLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow-md"
       >
-        {common.skipToContent}
+        {t("common.skipToContent")}
       </a>
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to="/" className="rounded-md px-1 py-1" aria-label={common.homeLink}>
+          <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
             <Logo />
           </Link>
-          <nav className="flex items-center gap-1 sm:gap-2" aria-label={common.publicNav}>
+          <nav className="flex items-center gap-1 sm:gap-2" aria-label={t("common.publicNav")}>
             <ThemeToggle />
             <Button asChild>
-              <Link to="/login">{common.signIn}</Link>
+              <Link to="/login">{t("common.signIn")}</Link>
             </Button>
           </nav>
         </div>
@@ -35,14 +36,14 @@ export function PublicLayout() {
       </main>
       <footer className="border-t bg-card">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>{common.footer.rights(year)}</p>
+          <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <Link className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" to="/landing">
-              {common.footer.forAgencies}
+              {t("common.footer.forAgencies")}
             </Link>
             {settings.data ? (
               <p>
-                {common.footer.contact}{" "}
+                {t("common.footer.contact")}{" "}
                 <a
                   className="rounded-sm font-medium text-foreground underline underline-offset-4 hover:text-primary"
                   href={`mailto:${settings.data.contactEmail}`}

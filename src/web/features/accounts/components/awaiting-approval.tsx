@@ -1,5 +1,5 @@
-import { accounts as t } from "@common/texts/accounts";
-import { common } from "@common/texts/common";
+import { useT } from "@web/lib/language";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Clock, LogOut } from "lucide-react";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
@@ -13,6 +13,7 @@ import { useSignOut, useSignOutListener } from "../api/sign-out";
  * fallback when the profile cannot be loaded: then it reads as member/pending, with the reason.
  */
 export function AwaitingApproval({ profileError, onRetry }: { profileError?: string; onRetry?: () => void }) {
+  const t = useT();
   const signOut = useSignOut();
   useSignOutListener();
   return (
@@ -23,7 +24,7 @@ export function AwaitingApproval({ profileError, onRetry }: { profileError?: str
           <ThemeToggle />
           <Button variant="ghost" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             <LogOut aria-hidden="true" />
-            {common.signOut}
+            {t("common.signOut")}
           </Button>
         </div>
       </header>
@@ -31,7 +32,7 @@ export function AwaitingApproval({ profileError, onRetry }: { profileError?: str
         <Card className="w-full max-w-lg">
           <CardHeader className="items-start">
             <Clock className="size-8 text-primary" aria-hidden="true" />
-            <h1 className="text-2xl font-semibold tracking-tight">{t.awaitingApproval.title}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.awaitingApproval.title}</h1>
           </CardHeader>
           <CardContent className="grid gap-4 text-sm">
             {profileError ? (
@@ -39,11 +40,11 @@ export function AwaitingApproval({ profileError, onRetry }: { profileError?: str
                 <AlertDescription>{profileError}</AlertDescription>
               </Alert>
             ) : null}
-            <p>{t.awaitingApproval.body}</p>
-            <p className="text-muted-foreground">{t.awaitingApproval.verifyFirst}</p>
+            <p>{accountsTexts.awaitingApproval.body}</p>
+            <p className="text-muted-foreground">{accountsTexts.awaitingApproval.verifyFirst}</p>
             {onRetry ? (
               <Button variant="outline" className="justify-self-start" onClick={onRetry}>
-                {t.awaitingApproval.retry}
+                {accountsTexts.awaitingApproval.retry}
               </Button>
             ) : null}
           </CardContent>

@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { CopyButton } from "./copy-button";
 
 export function BackupCodes({ codes }: { codes: string[] }) {
@@ -6,7 +6,7 @@ export function BackupCodes({ codes }: { codes: string[] }) {
     <div className="grid gap-2">
       <ul
         className="grid grid-cols-2 gap-2 rounded-md border bg-muted/40 p-3 font-mono text-sm sm:grid-cols-3"
-        aria-label={t.security.backupTitle}
+        aria-label={accountsTexts.security.backupTitle}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

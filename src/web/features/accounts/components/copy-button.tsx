@@ -1,9 +1,9 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@web/components/ui/button";
 
-export function CopyButton({ value, label = t.security.copy }: { value: string; label?: string }) {
+export function CopyButton({ value, label = accountsTexts.security.copy }: { value: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -16,7 +16,7 @@ export function CopyButton({ value, label = t.security.copy }: { value: string; 
       }}
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? t.security.copied : label}</span>
+      <span aria-live="polite">{copied ? accountsTexts.security.copied : label}</span>
     </Button>
   );
 }

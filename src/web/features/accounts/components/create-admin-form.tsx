@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createAdminSchema, isAgencyEmail, type CreateAdminInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -18,7 +18,7 @@ export function CreateAdminForm({ domain }: { domain: string }) {
     () =>
       createAdminSchema.refine((value) => isAgencyEmail(value.email, domain), {
         path: ["email"],
-        message: t.users.createAdmin.domainNotAllowed(domain),
+        message: accountsTexts.users.createAdmin.domainNotAllowed(domain),
       }),
     [domain],
   );
@@ -30,16 +30,16 @@ export function CreateAdminForm({ domain }: { domain: string }) {
       onSuccess: (result) => {
         toast.success(
           result.outcome === "invited"
-            ? t.users.createAdmin.invited(result.user.email)
-            : t.users.createAdmin.promoted(result.user.email),
+            ? accountsTexts.users.createAdmin.invited(result.user.email)
+            : accountsTexts.users.createAdmin.promoted(result.user.email),
         );
         form.reset({ email: "" });
       },
       onError: (failure) => {
         const message =
           failure instanceof ApiError && failure.code === "email_domain_not_allowed"
-            ? t.users.createAdmin.domainNotAllowed(domain)
-            : t.users.createAdmin.failed;
+            ? accountsTexts.users.createAdmin.domainNotAllowed(domain)
+            : accountsTexts.users.createAdmin.failed;
         form.setError("email", { message });
       },
     }),
@@ -48,12 +48,12 @@ export function CreateAdminForm({ domain }: { domain: string }) {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold leading-tight tracking-tight">{t.users.createAdmin.title}</h2>
-        <CardDescription>{t.users.createAdmin.body(domain)}</CardDescription>
+        <h2 className="text-lg font-semibold leading-tight tracking-tight">{accountsTexts.users.createAdmin.title}</h2>
+        <CardDescription>{accountsTexts.users.createAdmin.body(domain)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field id="create-admin-email" label={t.users.createAdmin.email} error={error} className="flex-1">
+          <Field id="create-admin-email" label={accountsTexts.users.createAdmin.email} error={error} className="flex-1">
             <Input
               {...fieldAria("create-admin-email", error)}
               {...form.register("email")}
@@ -64,7 +64,7 @@ export function CreateAdminForm({ domain }: { domain: string }) {
             />
           </Field>
           <Button type="submit" className="sm:mt-[22px]" disabled={createAdmin.isPending}>
-            {createAdmin.isPending ? t.users.createAdmin.submitting : t.users.createAdmin.submit}
+            {createAdmin.isPending ? accountsTexts.users.createAdmin.submitting : accountsTexts.users.createAdmin.submit}
           </Button>
         </form>
       </CardContent>

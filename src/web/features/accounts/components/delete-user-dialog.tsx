@@ -1,5 +1,5 @@
 import type { Profile } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -20,10 +20,10 @@ import { useDeleteUser } from "../api/delete-user";
 /** SPEC.md §8 Users: which of the catalogue's texts a failed deletion shows. */
 export function deleteFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === "superadmin_protected") return t.users.cannotDeleteSuperadmin;
-    if (error.code === "forbidden") return t.users.onlySuperadminsDelete;
+    if (error.code === "superadmin_protected") return accountsTexts.users.cannotDeleteSuperadmin;
+    if (error.code === "forbidden") return accountsTexts.users.onlySuperadminsDelete;
   }
-  return t.users.deleteFailed;
+  return accountsTexts.users.deleteFailed;
 }
 
 export function DeleteUserDialog({ user }: { user: Profile }) {
@@ -33,7 +33,7 @@ export function DeleteUserDialog({ user }: { user: Profile }) {
     remove.mutate(user.id, {
       onSuccess: () => {
         setOpen(false);
-        toast.success(t.users.deleted(user.email));
+        toast.success(accountsTexts.users.deleted(user.email));
       },
       onError: (error) => {
         setOpen(false);
@@ -43,22 +43,22 @@ export function DeleteUserDialog({ user }: { user: Profile }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={t.users.deleteLabel(user.email)}>
+        <Button variant="outline" size="sm" aria-label={accountsTexts.users.deleteLabel(user.email)}>
           <Trash2 aria-hidden="true" className="text-destructive" />
-          {t.users.delete}
+          {accountsTexts.users.delete}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t.users.deleteConfirmTitle}</DialogTitle>
-          <DialogDescription>{t.users.deleteConfirmBody(user.email)}</DialogDescription>
+          <DialogTitle>{accountsTexts.users.deleteConfirmTitle}</DialogTitle>
+          <DialogDescription>{accountsTexts.users.deleteConfirmBody(user.email)}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline">{t.users.cancel}</Button>
+            <Button variant="outline">{accountsTexts.users.cancel}</Button>
           </DialogClose>
           <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? t.users.deleting : t.users.deleteConfirm}
+            {remove.isPending ? accountsTexts.users.deleting : accountsTexts.users.deleteConfirm}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { AlertCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { ApiError } from "@web/lib/api";
@@ -6,10 +6,10 @@ import { ApiError } from "@web/lib/api";
 /** SPEC.md §8: invalid credentials and any other failure have their own texts. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === "invalid_credentials") return t.login.invalidCredentials;
-    if (error.code === "rate_limited") return t.login.rateLimited;
+    if (error.code === "invalid_credentials") return accountsTexts.login.invalidCredentials;
+    if (error.code === "rate_limited") return accountsTexts.login.rateLimited;
   }
-  return t.login.otherError;
+  return accountsTexts.login.otherError;
 }
 
 /** The 'Login failed' box with its tips (SPEC.md §2 Login page). */
@@ -17,11 +17,11 @@ export function LoginError({ message }: { message: string }) {
   return (
     <Alert variant="destructive">
       <AlertCircle aria-hidden="true" />
-      <AlertTitle>{t.login.errorTitle}</AlertTitle>
+      <AlertTitle>{accountsTexts.login.errorTitle}</AlertTitle>
       <AlertDescription className="text-foreground">
         <p>{message}</p>
         <ul className="mt-2 list-disc space-y-0.5 pl-4 text-muted-foreground">
-          {t.login.tips.map((tip) => (
+          {accountsTexts.login.tips.map((tip) => (
             <li key={tip}>{tip}</li>
           ))}
         </ul>

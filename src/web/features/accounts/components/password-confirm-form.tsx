@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { passwordConfirmSchema, type PasswordConfirmInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
@@ -26,15 +26,15 @@ export function PasswordConfirmForm({
   const error = form.formState.errors.password?.message ?? serverError;
   return (
     <form onSubmit={form.handleSubmit((values) => onSubmit(values.password))} noValidate className="grid max-w-sm gap-3">
-      <Field id={id} label={t.security.password} hint={t.security.passwordHint} error={error}>
+      <Field id={id} label={accountsTexts.security.password} hint={accountsTexts.security.passwordHint} error={error}>
         <PasswordInput {...fieldAria(id, error, true)} {...form.register("password")} autoComplete="current-password" autoFocus />
       </Field>
       <div className="flex gap-2">
         <Button type="submit" disabled={pending}>
-          {pending ? t.security.working : submitLabel}
+          {pending ? accountsTexts.security.working : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
-          {t.security.cancel}
+          {accountsTexts.security.cancel}
         </Button>
       </div>
     </form>

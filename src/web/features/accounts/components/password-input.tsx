@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Input } from "@web/components/ui/input";
@@ -12,7 +12,7 @@ export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
       <button
         type="button"
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring [&_svg]:size-4"
-        aria-label={visible ? t.login.hidePassword : t.login.showPassword}
+        aria-label={visible ? accountsTexts.login.hidePassword : accountsTexts.login.showPassword}
         aria-pressed={visible}
         aria-controls={props.id}
         onClick={() => setVisible((value) => !value)}

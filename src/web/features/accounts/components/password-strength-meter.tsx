@@ -1,5 +1,5 @@
 import { passwordStrength } from "@common/password-strength";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { cn } from "@web/lib/cn";
 
 const BAR_TONE = ["bg-destructive", "bg-destructive", "bg-warning", "bg-success", "bg-success"] as const;
@@ -7,7 +7,7 @@ const BAR_TONE = ["bg-destructive", "bg-destructive", "bg-warning", "bg-success"
 /** A hint of how strong a new password is; the only rule is its length. */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
   const score = passwordStrength(password);
-  const label = t.register.strength.levels[score];
+  const label = accountsTexts.register.strength.levels[score];
   return (
     <div id={id} className="grid gap-1" aria-live="polite">
       <div className="grid grid-cols-4 gap-1" aria-hidden="true">
@@ -16,7 +16,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
-        {t.register.strength.label}: {password ? label : "—"}
+        {accountsTexts.register.strength.label}: {password ? label : "—"}
       </p>
     </div>
   );

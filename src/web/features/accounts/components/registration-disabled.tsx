@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { AuthCard } from "./auth-card";
@@ -6,11 +6,11 @@ import { AuthCard } from "./auth-card";
 /** SPEC.md §2 registration-disabled page. */
 export function RegistrationDisabled() {
   return (
-    <AuthCard title={t.registrationDisabled.title}>
+    <AuthCard title={accountsTexts.registrationDisabled.title}>
       <div className="grid gap-6">
-        <p>{t.registrationDisabled.body}</p>
+        <p>{accountsTexts.registrationDisabled.body}</p>
         <Button asChild className="justify-self-start">
-          <Link to="/login">{t.registrationDisabled.back}</Link>
+          <Link to="/login">{accountsTexts.registrationDisabled.back}</Link>
         </Button>
       </div>
     </AuthCard>

@@ -4,11 +4,11 @@ import { RoleBadge } from "./role-badge";
 
 describe("RoleBadge", () => {
   it.each([
-    ["superadmin", /\bbg-amber-/],
-    ["admin", /\bbg-red-/],
-    ["member", /\bbg-sky-/],
-  ] as const)("shows %s in its colour (yellow, red, blue)", (role, colour) => {
+    ["superadmin", "superadmin", /\bbg-amber-/],
+    ["admin", "admin", /\bbg-red-/],
+    ["member", "miembro", /\bbg-sky-/],
+  ] as const)("shows %s in its colour (yellow, red, blue)", (role, label, colour) => {
     render(<RoleBadge role={role} />);
-    expect(screen.getByText(role).className).toMatch(colour);
+    expect(screen.getByText(label).className).toMatch(colour);
   });
 });

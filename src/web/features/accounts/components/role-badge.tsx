@@ -1,15 +1,16 @@
+import { useT } from "@web/lib/language";
 import type { ProfileStatus, Role } from "@common/constants";
 import { accounts } from "@common/texts/accounts";
-import { dashboard as t } from "@common/texts/dashboard";
 import { Badge } from "@web/components/ui/badge";
 
 /** SPEC.md §2 "Dashboard shell": yellow for superadmin, red for admin, blue for member. */
 export const ROLE_TONE = { superadmin: "yellow", admin: "red", member: "blue" } as const satisfies Record<Role, string>;
 
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {
+  const t = useT();
   return (
     <Badge tone={ROLE_TONE[role]} className={className}>
-      {t.roles[role]}
+      {t(`dashboard.roles.${role}`)}
     </Badge>
   );
 }

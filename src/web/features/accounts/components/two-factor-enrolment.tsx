@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { totpCodeSchema, type TotpCodeInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
@@ -34,15 +34,15 @@ export function TwoFactorEnrolmentSteps({
     <div className="grid gap-6">
       <section className="grid gap-2" aria-labelledby="tf-step-1">
         <h3 id="tf-step-1" className="font-semibold">
-          {t.security.scanTitle}
+          {accountsTexts.security.scanTitle}
         </h3>
-        <p className="text-sm text-muted-foreground">{t.security.scanBody}</p>
-        <p className="text-sm font-medium">{t.security.secretLabel}</p>
+        <p className="text-sm text-muted-foreground">{accountsTexts.security.scanBody}</p>
+        <p className="text-sm font-medium">{accountsTexts.security.secretLabel}</p>
         <code className="break-all rounded-md border bg-muted/40 p-3 font-mono text-sm" data-testid="totp-secret">
           {grouped(secret)}
         </code>
         <CopyButton value={secret} />
-        <p className="text-sm font-medium">{t.security.uriLabel}</p>
+        <p className="text-sm font-medium">{accountsTexts.security.uriLabel}</p>
         <a
           href={enrolment.totpURI}
           className="break-all text-sm text-primary underline underline-offset-4"
@@ -53,18 +53,18 @@ export function TwoFactorEnrolmentSteps({
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-2">
         <h3 id="tf-step-2" className="font-semibold">
-          {t.security.backupTitle}
+          {accountsTexts.security.backupTitle}
         </h3>
-        <p className="text-sm text-muted-foreground">{t.security.backupBody}</p>
+        <p className="text-sm text-muted-foreground">{accountsTexts.security.backupBody}</p>
         <BackupCodes codes={enrolment.backupCodes} />
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-3">
         <h3 id="tf-step-3" className="font-semibold">
-          {t.security.verifyTitle}
+          {accountsTexts.security.verifyTitle}
         </h3>
         {confirm.isError ? (
           <Alert variant="destructive">
-            <AlertDescription>{t.security.invalidCode}</AlertDescription>
+            <AlertDescription>{accountsTexts.security.invalidCode}</AlertDescription>
           </Alert>
         ) : null}
         <form
@@ -72,7 +72,7 @@ export function TwoFactorEnrolmentSteps({
           noValidate
           className="flex max-w-sm flex-col gap-3"
         >
-          <Field id="tf-confirm-code" label={t.security.code} error={error}>
+          <Field id="tf-confirm-code" label={accountsTexts.security.code} error={error}>
             <Input
               {...fieldAria("tf-confirm-code", error)}
               {...form.register("code")}
@@ -82,10 +82,10 @@ export function TwoFactorEnrolmentSteps({
           </Field>
           <div className="flex gap-2">
             <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? t.security.working : t.security.confirm}
+              {confirm.isPending ? accountsTexts.security.working : accountsTexts.security.confirm}
             </Button>
             <Button type="button" variant="outline" onClick={onCancel}>
-              {t.security.cancel}
+              {accountsTexts.security.cancel}
             </Button>
           </div>
         </form>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { backupCodeSchema, totpCodeSchema } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -23,25 +23,31 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
   // The pending sign-in (a short-lived cookie) has expired or was used up: start again.
   const expired = failure instanceof ApiError && failure.code === "invalid_two_factor_cookie";
   const failureText = expired
-    ? t.login.twoFactorExpired
+    ? accountsTexts.login.twoFactorExpired
     : failure instanceof ApiError && failure.code === "rate_limited"
-      ? t.login.rateLimited
-      : t.login.invalidCode;
+      ? accountsTexts.login.rateLimited
+      : accountsTexts.login.invalidCode;
 
   const submit = form.handleSubmit((values) => verify.mutate({ method, code: values.code }, { onSuccess: onDone }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div>
-        <h2 className="text-lg font-semibold">{t.login.twoFactorTitle}</h2>
-        <p className="text-sm text-muted-foreground">{method === "totp" ? t.login.twoFactorBody : t.login.backupCodeBody}</p>
+        <h2 className="text-lg font-semibold">{accountsTexts.login.twoFactorTitle}</h2>
+        <p className="text-sm text-muted-foreground">
+          {method === "totp" ? accountsTexts.login.twoFactorBody : accountsTexts.login.backupCodeBody}
+        </p>
       </div>
       {failure ? (
         <Alert variant="destructive">
           <AlertDescription>{failureText}</AlertDescription>
         </Alert>
       ) : null}
-      <Field id="two-factor-code" label={method === "totp" ? t.login.twoFactorCode : t.login.backupCodeLabel} error={error}>
+      <Field
+        id="two-factor-code"
+        label={method === "totp" ? accountsTexts.login.twoFactorCode : accountsTexts.login.backupCodeLabel}
+        error={error}
+      >
         <Input
           {...fieldAria("two-factor-code", error)}
           {...form.register("code")}
@@ -51,7 +57,7 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
         />
       </Field>
       <Button type="submit" disabled={verify.isPending}>
-        {verify.isPending ? t.login.verifying : t.login.verify}
+        {verify.isPending ? accountsTexts.login.verifying : accountsTexts.login.verify}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Button
@@ -64,10 +70,10 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
             verify.reset();
           }}
         >
-          {method === "totp" ? t.login.useBackupCode : t.login.useAuthenticator}
+          {method === "totp" ? accountsTexts.login.useBackupCode : accountsTexts.login.useAuthenticator}
         </Button>
         <Button type="button" variant="link" className="h-auto p-0" onClick={onRestart}>
-          {t.login.backToSignIn}
+          {accountsTexts.login.backToSignIn}
         </Button>
       </div>
     </form>

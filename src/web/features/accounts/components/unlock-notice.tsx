@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { AlertCircle, LockOpen } from "lucide-react";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { useUnlockSignIn } from "../api/unlock-sign-in";
@@ -6,19 +6,19 @@ import { useUnlockSignIn } from "../api/unlock-sign-in";
 /** The outcome of an e-mailed unlock link (/login?unlock=…), above the sign-in form. */
 export function UnlockNotice({ token }: { token: string }) {
   const unlock = useUnlockSignIn(token);
-  if (unlock.isPending) return <p className="text-sm text-muted-foreground">{t.login.unlocking}</p>;
+  if (unlock.isPending) return <p className="text-sm text-muted-foreground">{accountsTexts.login.unlocking}</p>;
   if (unlock.isError) {
     return (
       <Alert variant="destructive">
         <AlertCircle aria-hidden="true" />
-        <AlertDescription>{t.errors.unlockInvalid}</AlertDescription>
+        <AlertDescription>{accountsTexts.errors.unlockInvalid}</AlertDescription>
       </Alert>
     );
   }
   return (
     <Alert>
       <LockOpen aria-hidden="true" />
-      <AlertDescription>{t.login.unlocked}</AlertDescription>
+      <AlertDescription>{accountsTexts.login.unlocked}</AlertDescription>
     </Alert>
   );
 }

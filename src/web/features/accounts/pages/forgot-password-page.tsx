@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -18,12 +18,15 @@ export function ForgotPasswordPage() {
   const submit = form.handleSubmit((values) => request.mutate(values));
 
   return (
-    <AuthCard title={t.forgotPassword.title} description={request.isSuccess ? undefined : t.forgotPassword.body}>
+    <AuthCard
+      title={accountsTexts.forgotPassword.title}
+      description={request.isSuccess ? undefined : accountsTexts.forgotPassword.body}
+    >
       {request.isSuccess ? (
         <div className="grid gap-4">
-          <p role="status">{t.forgotPassword.sent}</p>
+          <p role="status">{accountsTexts.forgotPassword.sent}</p>
           <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/login">{t.forgotPassword.backToLogin}</Link>
+            <Link to="/login">{accountsTexts.forgotPassword.backToLogin}</Link>
           </Button>
         </div>
       ) : (
@@ -33,11 +36,11 @@ export function ForgotPasswordPage() {
               <AlertDescription>
                 {request.error instanceof ApiError && request.error.code === "rate_limited"
                   ? request.error.message
-                  : t.forgotPassword.failed}
+                  : accountsTexts.forgotPassword.failed}
               </AlertDescription>
             </Alert>
           ) : null}
-          <Field id="forgot-email" label={t.forgotPassword.email} error={error}>
+          <Field id="forgot-email" label={accountsTexts.forgotPassword.email} error={error}>
             <Input
               {...fieldAria("forgot-email", error)}
               {...form.register("email")}
@@ -48,10 +51,10 @@ export function ForgotPasswordPage() {
             />
           </Field>
           <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? t.forgotPassword.submitting : t.forgotPassword.submit}
+            {request.isPending ? accountsTexts.forgotPassword.submitting : accountsTexts.forgotPassword.submit}
           </Button>
           <Link to="/login" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
-            {t.forgotPassword.backToLogin}
+            {accountsTexts.forgotPassword.backToLogin}
           </Link>
         </form>
       )}

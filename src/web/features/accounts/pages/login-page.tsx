@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signInSchema, type SignInInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -37,7 +37,7 @@ export function LoginPage() {
   );
 
   return (
-    <AuthCard title={t.login.title} description={t.login.subtitle}>
+    <AuthCard title={accountsTexts.login.title} description={accountsTexts.login.subtitle}>
       {step === "second-factor" ? (
         <TwoFactorStep
           onDone={done}
@@ -51,7 +51,7 @@ export function LoginPage() {
         <form onSubmit={submit} noValidate className="grid gap-4">
           {unlockToken && !signIn.isError ? <UnlockNotice token={unlockToken} /> : null}
           {signIn.isError ? <LoginError message={loginErrorMessage(signIn.error)} /> : null}
-          <Field id="login-email" label={t.login.email} error={errors.email?.message}>
+          <Field id="login-email" label={accountsTexts.login.email} error={errors.email?.message}>
             <Input
               {...fieldAria("login-email", errors.email?.message)}
               {...form.register("email")}
@@ -61,7 +61,7 @@ export function LoginPage() {
               autoFocus
             />
           </Field>
-          <Field id="login-password" label={t.login.password} error={errors.password?.message}>
+          <Field id="login-password" label={accountsTexts.login.password} error={errors.password?.message}>
             <PasswordInput
               {...fieldAria("login-password", errors.password?.message)}
               {...form.register("password")}
@@ -71,21 +71,21 @@ export function LoginPage() {
           </Field>
           <div className="-mt-2 text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t.login.forgotPassword}
+              {accountsTexts.login.forgotPassword}
             </Link>
           </div>
           <Button type="submit" disabled={signIn.isPending}>
-            {signIn.isPending ? t.login.submitting : t.login.submit}
+            {signIn.isPending ? accountsTexts.login.submitting : accountsTexts.login.submit}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            {t.login.noAccount}{" "}
+            {accountsTexts.login.noAccount}{" "}
             <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t.login.register}
+              {accountsTexts.login.register}
             </Link>
           </p>
           <p className="border-t pt-4 text-center text-sm">
             <Link to="/landing" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t.login.agencyLink}
+              {accountsTexts.login.agencyLink}
             </Link>
           </p>
         </form>

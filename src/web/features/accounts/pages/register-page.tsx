@@ -1,8 +1,8 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MIN_PASSWORD_LENGTH } from "@common/constants";
 import { signUpFormSchema, type SignUpFormInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
-import { common } from "@common/texts/common";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -33,7 +33,9 @@ function SignUpFailure({ error }: { error: Error }) {
   return (
     <Alert variant="destructive">
       <AlertDescription>
-        {error instanceof ApiError && error.code === "rate_limited" ? t.login.rateLimited : t.register.failed}
+        {error instanceof ApiError && error.code === "rate_limited"
+          ? accountsTexts.login.rateLimited
+          : accountsTexts.register.failed}
       </AlertDescription>
     </Alert>
   );
@@ -62,10 +64,10 @@ function SignUpForm() {
   if (signUp.error instanceof ApiError && signUp.error.code === "signup_closed") return <RegistrationDisabled />;
 
   return (
-    <AuthCard title={t.register.title} description={t.register.subtitle}>
+    <AuthCard title={accountsTexts.register.title} description={accountsTexts.register.subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         {signUp.isError ? <SignUpFailure error={signUp.error} /> : null}
-        <Field id="register-name" label={t.register.fullName} error={errors.fullName?.message}>
+        <Field id="register-name" label={accountsTexts.register.fullName} error={errors.fullName?.message}>
           <Input
             {...fieldAria("register-name", errors.fullName?.message)}
             {...form.register("fullName")}
@@ -74,7 +76,7 @@ function SignUpForm() {
             autoFocus
           />
         </Field>
-        <Field id="register-email" label={t.register.email} error={errors.email?.message}>
+        <Field id="register-email" label={accountsTexts.register.email} error={errors.email?.message}>
           <Input
             {...fieldAria("register-email", errors.email?.message)}
             {...form.register("email")}
@@ -85,9 +87,9 @@ function SignUpForm() {
         </Field>
         <Field
           id="register-password"
-          label={t.register.password}
+          label={accountsTexts.register.password}
           error={errors.password?.message}
-          hint={<>{t.register.passwordHint(MIN_PASSWORD_LENGTH)}</>}
+          hint={<>{accountsTexts.register.passwordHint(MIN_PASSWORD_LENGTH)}</>}
         >
           <PasswordInput
             {...fieldAria("register-password", errors.password?.message, true)}
@@ -98,7 +100,7 @@ function SignUpForm() {
           />
           <PasswordStrengthMeter password={password} id="register-password-strength" />
         </Field>
-        <Field id="register-confirm" label={t.register.confirmPassword} error={errors.confirmPassword?.message}>
+        <Field id="register-confirm" label={accountsTexts.register.confirmPassword} error={errors.confirmPassword?.message}>
           <PasswordInput
             {...fieldAria("register-confirm", errors.confirmPassword?.message)}
             {...form.register("confirmPassword")}
@@ -107,12 +109,12 @@ function SignUpForm() {
           />
         </Field>
         <Button type="submit" disabled={signUp.isPending}>
-          {signUp.isPending ? t.register.submitting : t.register.submit}
+          {signUp.isPending ? accountsTexts.register.submitting : accountsTexts.register.submit}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          {t.register.haveAccount}{" "}
+          {accountsTexts.register.haveAccount}{" "}
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            {t.register.signIn}
+            {accountsTexts.register.signIn}
           </Link>
         </p>
       </form>
@@ -122,8 +124,9 @@ function SignUpForm() {
 
 /** /register: the sign-up form, or the registration-disabled page when STAFF_SIGNUP=closed. */
 export function RegisterPage() {
+  const t = useT();
   const settings = useSettings();
-  if (settings.isPending) return <Loading text={common.loading} />;
+  if (settings.isPending) return <Loading text={t("common.loading")} />;
   if (settings.data?.staffSignup === "closed") return <RegistrationDisabled />;
   return <SignUpForm />;
 }

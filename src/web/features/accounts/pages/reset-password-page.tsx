@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MIN_PASSWORD_LENGTH } from "@common/constants";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as tx } from "@common/texts/accounts";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -28,31 +28,33 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit((values) => reset.mutate({ token, newPassword: values.password }));
   const invalidToken = reset.error instanceof ApiError && reset.error.code === "invalid_token";
 
-  const title = invite ? t.resetPassword.inviteTitle : t.resetPassword.title;
+  const title = invite ? tx.resetPassword.inviteTitle : tx.resetPassword.title;
   if (!token) {
     return (
       <LinkCard
         title={title}
         tone="alert"
-        message={t.resetPassword.missingToken}
+        message={tx.resetPassword.missingToken}
         to="/forgot-password"
-        linkText={t.resetPassword.requestNew}
+        linkText={tx.resetPassword.requestNew}
       />
     );
   }
   if (reset.isSuccess) {
-    return <LinkCard title={title} tone="status" message={t.resetPassword.done} to="/login" linkText={t.resetPassword.toLogin} />;
+    return (
+      <LinkCard title={title} tone="status" message={tx.resetPassword.done} to="/login" linkText={tx.resetPassword.toLogin} />
+    );
   }
   return (
-    <AuthCard title={title} description={invite ? t.resetPassword.inviteBody : t.resetPassword.body}>
+    <AuthCard title={title} description={invite ? tx.resetPassword.inviteBody : tx.resetPassword.body}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         {reset.isError ? (
           <Alert variant="destructive">
             <AlertDescription>
-              {invalidToken ? t.resetPassword.invalid : t.resetPassword.failed}{" "}
+              {invalidToken ? tx.resetPassword.invalid : tx.resetPassword.failed}{" "}
               {invalidToken ? (
                 <Link to="/forgot-password" className="font-medium underline underline-offset-4">
-                  {t.resetPassword.requestNew}
+                  {tx.resetPassword.requestNew}
                 </Link>
               ) : null}
             </AlertDescription>
@@ -60,9 +62,9 @@ export function ResetPasswordPage() {
         ) : null}
         <Field
           id="reset-password"
-          label={t.resetPassword.password}
+          label={tx.resetPassword.password}
           error={errors.password?.message}
-          hint={t.register.passwordHint(MIN_PASSWORD_LENGTH)}
+          hint={tx.register.passwordHint(MIN_PASSWORD_LENGTH)}
         >
           <PasswordInput
             {...fieldAria("reset-password", errors.password?.message, true)}
@@ -73,7 +75,7 @@ export function ResetPasswordPage() {
           />
           <PasswordStrengthMeter password={password} id="reset-password-strength" />
         </Field>
-        <Field id="reset-confirm" label={t.resetPassword.confirmPassword} error={errors.confirmPassword?.message}>
+        <Field id="reset-confirm" label={tx.resetPassword.confirmPassword} error={errors.confirmPassword?.message}>
           <PasswordInput
             {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
             {...form.register("confirmPassword")}
@@ -82,7 +84,7 @@ export function ResetPasswordPage() {
           />
         </Field>
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? t.resetPassword.submitting : t.resetPassword.submit}
+          {reset.isPending ? tx.resetPassword.submitting : tx.resetPassword.submit}
         </Button>
       </form>
     </AuthCard>

@@ -1,5 +1,5 @@
-import { accounts as t } from "@common/texts/accounts";
-import { common } from "@common/texts/common";
+import { useT } from "@web/lib/language";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -23,9 +23,9 @@ type Mode = "idle" | "enable-password" | "enrol" | "disable" | "regenerate" | "n
 
 const passwordError = (error: unknown) =>
   error instanceof ApiError && error.code === "invalid_password"
-    ? t.security.wrongPassword
+    ? accountsTexts.security.wrongPassword
     : error
-      ? t.security.failed
+      ? accountsTexts.security.failed
       : undefined;
 
 /** Two-factor sign-in's state machine: idle, asking the password, enrolling, disabling, new codes. */
@@ -69,7 +69,7 @@ function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
   );
   switch (mode) {
     case "enable-password":
-      return confirm("tf-enable-password", t.security.continue, enable, (password) =>
+      return confirm("tf-enable-password", accountsTexts.security.continue, enable, (password) =>
         enable.mutate({ password }, { onSuccess: (result) => (setEnrolment(result), setMode("enrol")) }),
       );
     case "enrol":
@@ -79,27 +79,27 @@ function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
           onCancel={reset}
           onDone={() => {
             reset();
-            toast.success(t.security.enabled);
+            toast.success(accountsTexts.security.enabled);
           }}
         />
       ) : null;
     case "disable":
-      return confirm("tf-disable-password", t.security.disable, disable, (password) =>
-        disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(t.security.disabled)) }),
+      return confirm("tf-disable-password", accountsTexts.security.disable, disable, (password) =>
+        disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(accountsTexts.security.disabled)) }),
       );
     case "regenerate":
-      return confirm("tf-regenerate-password", t.security.regenerate, regenerate, (password) =>
+      return confirm("tf-regenerate-password", accountsTexts.security.regenerate, regenerate, (password) =>
         regenerate.mutate({ password }, { onSuccess: (result) => (setCodes(result.backupCodes), setMode("new-codes")) }),
       );
     case "new-codes":
       return (
         <div className="grid gap-3">
           <p role="status" className="text-sm">
-            {t.security.newBackupCodes}
+            {accountsTexts.security.newBackupCodes}
           </p>
           <BackupCodes codes={codes} />
           <Button className="justify-self-start" onClick={reset}>
-            {t.security.done}
+            {accountsTexts.security.done}
           </Button>
         </div>
       );
@@ -110,13 +110,14 @@ function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
 
 /** /dashboard/account/security: optional two-factor sign-in (TOTP) with backup codes. */
 export function SecurityPage() {
+  const t = useT();
   const settings = useTwoFactorSettings();
   const { status, mode, setMode } = settings;
   const enabled = status.data?.enabled === true;
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{t.security.title}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.security.title}</h1>
       <Card>
         <CardHeader>
           <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -125,15 +126,19 @@ export function SecurityPage() {
             ) : (
               <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />
             )}
-            {t.security.twoFactorTitle}
+            {accountsTexts.security.twoFactorTitle}
           </h2>
-          {status.data ? <CardDescription>{enabled ? t.security.twoFactorOn : t.security.twoFactorOff}</CardDescription> : null}
+          {status.data ? (
+            <CardDescription>
+              {enabled ? accountsTexts.security.twoFactorOn : accountsTexts.security.twoFactorOff}
+            </CardDescription>
+          ) : null}
         </CardHeader>
         <CardContent className="grid gap-4">
-          {status.isPending ? <Loading text={common.loading} /> : null}
+          {status.isPending ? <Loading text={t("common.loading")} /> : null}
           {status.isError ? (
             <Alert variant="destructive">
-              <AlertDescription>{t.security.failed}</AlertDescription>
+              <AlertDescription>{accountsTexts.security.failed}</AlertDescription>
             </Alert>
           ) : null}
           {status.data && mode === "idle" ? (
@@ -141,14 +146,14 @@ export function SecurityPage() {
               {enabled ? (
                 <>
                   <Button variant="outline" onClick={() => setMode("regenerate")}>
-                    {t.security.regenerate}
+                    {accountsTexts.security.regenerate}
                   </Button>
                   <Button variant="destructive" onClick={() => setMode("disable")}>
-                    {t.security.disable}
+                    {accountsTexts.security.disable}
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setMode("enable-password")}>{t.security.enable}</Button>
+                <Button onClick={() => setMode("enable-password")}>{accountsTexts.security.enable}</Button>
               )}
             </div>
           ) : null}

@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import { formatDateTimeEsAr } from "@common/dates";
 import type { Profile } from "@common/schemas/accounts";
-import { accounts as t } from "@common/texts/accounts";
-import { common } from "@common/texts/common";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Check, ShieldCheck } from "lucide-react";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
@@ -23,22 +23,22 @@ function ApproveButton({ user }: { user: Profile }) {
   return (
     <Button
       size="sm"
-      aria-label={t.users.approveLabel(user.email)}
+      aria-label={accountsTexts.users.approveLabel(user.email)}
       disabled={approve.isPending}
       onClick={() =>
         approve.mutate(user.id, {
-          onSuccess: () => toast.success(t.users.approved(user.email)),
+          onSuccess: () => toast.success(accountsTexts.users.approved(user.email)),
           onError: (error) =>
             toast.error(
               error instanceof ApiError && error.code === "email_not_verified"
-                ? t.users.approveUnverified
-                : t.users.approveFailed,
+                ? accountsTexts.users.approveUnverified
+                : accountsTexts.users.approveFailed,
             ),
         })
       }
     >
       <Check aria-hidden="true" />
-      {approve.isPending ? t.users.approving : t.users.approve}
+      {approve.isPending ? accountsTexts.users.approving : accountsTexts.users.approve}
     </Button>
   );
 }
@@ -50,16 +50,16 @@ function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
         <p className="flex items-center gap-2 font-medium">
           <span className="truncate">{user.fullName}</span>
           {user.twoFactorEnabled ? (
-            <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={t.security.twoFactorTitle} />
+            <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={accountsTexts.security.twoFactorTitle} />
           ) : null}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
         <div className="flex flex-wrap items-center gap-2">
           <RoleBadge role={user.role} />
           <StatusBadge status={user.status} />
-          {user.emailVerified ? null : <Badge tone="outline">{t.users.emailNotVerified}</Badge>}
+          {user.emailVerified ? null : <Badge tone="outline">{accountsTexts.users.emailNotVerified}</Badge>}
           <span className="text-xs text-muted-foreground">
-            {t.users.columns.created}: {formatDateTimeEsAr(user.createdAt)}
+            {accountsTexts.users.columns.created}: {formatDateTimeEsAr(user.createdAt)}
           </span>
         </div>
       </div>
@@ -73,6 +73,7 @@ function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
 
 /** /dashboard/admin/users (SPEC.md §2 User management screen). */
 export function UsersPage() {
+  const t = useT();
   const session = useSession();
   const settings = useSettings();
   const users = useUsers();
@@ -81,26 +82,26 @@ export function UsersPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t.users.title}</h1>
-        <p className="text-sm text-muted-foreground">{t.users.subtitle}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.users.title}</h1>
+        <p className="text-sm text-muted-foreground">{accountsTexts.users.subtitle}</p>
       </div>
       {isSuperadmin && settings.data ? <CreateAdminForm domain={settings.data.agencyEmailDomain} /> : null}
-      {users.isPending ? <Loading text={t.users.loading} /> : null}
+      {users.isPending ? <Loading text={accountsTexts.users.loading} /> : null}
       {users.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{t.users.loadError}</AlertTitle>
+          <AlertTitle>{accountsTexts.users.loadError}</AlertTitle>
           <AlertDescription className="flex flex-wrap items-center gap-3">
             <span>{users.error.message}</span>
             <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
-              {common.retry}
+              {t("common.retry")}
             </Button>
           </AlertDescription>
         </Alert>
       ) : null}
-      {users.data?.length === 0 ? <p className="text-muted-foreground">{t.users.empty}</p> : null}
+      {users.data?.length === 0 ? <p className="text-muted-foreground">{accountsTexts.users.empty}</p> : null}
       {users.data && users.data.length > 0 ? (
         <Card>
-          <ul className="divide-y" aria-label={t.users.title}>
+          <ul className="divide-y" aria-label={accountsTexts.users.title}>
             {users.data.map((user) => (
               <UserRow key={user.id} user={user} canDelete={isSuperadmin} />
             ))}

@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { accounts as accountsTexts } from "@common/texts/accounts";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@web/components/ui/button";
@@ -14,27 +14,27 @@ export function VerifyEmailPage() {
   const failed = !token || verification.isError;
 
   return (
-    <AuthCard title={t.verifyEmail.title}>
+    <AuthCard title={accountsTexts.verifyEmail.title}>
       <div className="grid gap-4">
-        {!failed && verification.isPending ? <Loading text={t.verifyEmail.verifying} /> : null}
+        {!failed && verification.isPending ? <Loading text={accountsTexts.verifyEmail.verifying} /> : null}
         {verification.isSuccess ? (
           <div role="status" className="grid gap-2">
             <p className="flex items-center gap-2 font-medium">
               <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
-              {t.verifyEmail.verified}
+              {accountsTexts.verifyEmail.verified}
             </p>
-            <p className="text-muted-foreground">{t.verifyEmail.verifiedNext}</p>
+            <p className="text-muted-foreground">{accountsTexts.verifyEmail.verifiedNext}</p>
           </div>
         ) : null}
         {failed ? (
           <p role="alert" className="flex items-center gap-2 font-medium text-destructive">
             <XCircle className="size-5" aria-hidden="true" />
-            {t.verifyEmail.invalid}
+            {accountsTexts.verifyEmail.invalid}
           </p>
         ) : null}
         {!verification.isPending || failed ? (
           <Button asChild className="justify-self-start">
-            <Link to="/login">{t.verifyEmail.toLogin}</Link>
+            <Link to="/login">{accountsTexts.verifyEmail.toLogin}</Link>
           </Button>
         ) : null}
       </div>

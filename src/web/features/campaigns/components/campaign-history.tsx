@@ -1,10 +1,10 @@
+import { useT } from "@web/lib/language";
 import { campaigns as texts } from "@common/texts/campaigns";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Loading } from "@web/components/ui/spinner";
-import { common } from "@common/texts/common";
 import { useCampaigns } from "../api/get-campaigns";
 import { CampaignItem } from "./campaign-item";
 import type { CampaignJump } from "./use-campaign-jump";
@@ -17,6 +17,7 @@ interface CampaignHistoryProps {
 
 /** The 'Historial de emails' tab: the selected event's campaigns, newest first. */
 export function CampaignHistory({ eventId, jump }: CampaignHistoryProps) {
+  const t = useT();
   const campaigns = useCampaigns(eventId);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(jump ? [jump.campaignId] : []));
   const [seenJump, setSeenJump] = useState(jump);
@@ -38,7 +39,7 @@ export function CampaignHistory({ eventId, jump }: CampaignHistoryProps) {
         <AlertTitle>{texts.history.loadError}</AlertTitle>
         <AlertDescription>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void campaigns.refetch()}>
-            {common.retry}
+            {t("common.retry")}
           </Button>
         </AlertDescription>
       </Alert>

@@ -1,6 +1,6 @@
 import { formatDateEsAr } from "@common/dates";
 import type { ScoutingEvent } from "@common/schemas/events";
-import { events as t } from "@common/texts/events";
+import { events as eventsTexts } from "@common/texts/events";
 import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@web/components/ui/badge";
@@ -20,7 +20,9 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <h2 className="min-w-0 text-lg font-semibold leading-tight tracking-tight break-words">{event.eventName}</h2>
-          <Badge tone={active ? "green" : "red"}>{active ? t.list.status.active : t.list.status.inactive}</Badge>
+          <Badge tone={active ? "green" : "red"}>
+            {active ? eventsTexts.list.status.active : eventsTexts.list.status.inactive}
+          </Badge>
         </div>
         {event.description ? (
           <p className="line-clamp-3 text-sm whitespace-pre-line text-muted-foreground">{event.description}</p>
@@ -29,42 +31,42 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
       <CardContent className="grid flex-1 content-start gap-2 text-sm">
         <p className="flex items-center gap-2">
           <CalendarDays className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">{t.list.dateLabel}: </span>
+          <span className="sr-only">{eventsTexts.list.dateLabel}: </span>
           <time dateTime={event.eventDate}>{formatDateEsAr(event.eventDate)}</time>
         </p>
         <p className="flex items-center gap-2">
           <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">{t.list.locationLabel}: </span>
+          <span className="sr-only">{eventsTexts.list.locationLabel}: </span>
           <span className="min-w-0 break-words">{event.location}</span>
         </p>
         <p className="text-muted-foreground">
-          {t.list.eventId}
+          {eventsTexts.list.eventId}
           <span className="font-mono text-foreground">{event.scoutingId}</span>
         </p>
       </CardContent>
       <CardFooter className="flex-wrap justify-between">
         <Button variant="outline" size="sm" onClick={() => void navigate(REGISTRATIONS_PATH, { state: { eventId: event.id } })}>
-          {t.list.viewRegistrations(registrations)}
+          {eventsTexts.list.viewRegistrations(registrations)}
         </Button>
         <div className="flex items-center gap-1">
-          <Tooltip content={t.list.openPublicPage(event.eventName)}>
+          <Tooltip content={eventsTexts.list.openPublicPage(event.eventName)}>
             <Button asChild variant="ghost" size="icon-sm">
               <a
                 href={`/events/${encodeURIComponent(event.id)}/register`}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={t.list.openPublicPage(event.eventName)}
+                aria-label={eventsTexts.list.openPublicPage(event.eventName)}
               >
                 <ExternalLink aria-hidden="true" />
               </a>
             </Button>
           </Tooltip>
           {canEdit ? (
-            <Tooltip content={t.list.editEvent(event.eventName)}>
+            <Tooltip content={eventsTexts.list.editEvent(event.eventName)}>
               <Button asChild variant="ghost" size="icon-sm">
                 <Link
                   to={`/dashboard/scouting/events/${encodeURIComponent(event.id)}/edit`}
-                  aria-label={t.list.editEvent(event.eventName)}
+                  aria-label={eventsTexts.list.editEvent(event.eventName)}
                 >
                   <Pencil aria-hidden="true" />
                 </Link>

@@ -1,6 +1,6 @@
 import { EVENT_STATUSES } from "@common/constants";
 import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "@common/schemas/events";
-import { events as t } from "@common/texts/events";
+import { events as eventsTexts } from "@common/texts/events";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm, type Path, type UseFormReturn } from "react-hook-form";
@@ -52,8 +52,8 @@ export function EventForm({
   }, [serverFieldErrors, setError]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const busyLabel = mode === "create" ? t.form.creating : t.form.saving;
-  const submitLabel = mode === "create" ? t.form.create : t.form.save;
+  const busyLabel = mode === "create" ? eventsTexts.form.creating : eventsTexts.form.saving;
+  const submitLabel = mode === "create" ? eventsTexts.form.create : eventsTexts.form.save;
 
   return (
     <form className="grid gap-8" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
@@ -69,7 +69,7 @@ export function EventForm({
 
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={isPending}>
-          {t.form.cancel}
+          {eventsTexts.form.cancel}
         </Button>
         <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
           {isPending ? busyLabel : submitLabel}
@@ -91,24 +91,24 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
   const errors = formState.errors;
   return (
     <div className="grid gap-5">
-      <Field id={id("name")} label={t.form.eventName} error={errors.eventName?.message}>
+      <Field id={id("name")} label={eventsTexts.form.eventName} error={errors.eventName?.message}>
         <Input autoComplete="off" {...fieldAria(id("name"), errors.eventName?.message)} {...register("eventName")} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("date")} label={t.form.eventDate} error={errors.eventDate?.message}>
+        <Field id={id("date")} label={eventsTexts.form.eventDate} error={errors.eventDate?.message}>
           <Input type="date" {...fieldAria(id("date"), errors.eventDate?.message)} {...register("eventDate")} />
         </Field>
-        <Field id={id("location")} label={t.form.location} error={errors.location?.message}>
+        <Field id={id("location")} label={eventsTexts.form.location} error={errors.location?.message}>
           <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
         </Field>
       </div>
-      <Field id={id("description")} label={t.form.description} error={errors.description?.message}>
+      <Field id={id("description")} label={eventsTexts.form.description} error={errors.description?.message}>
         <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
       </Field>
       <Field
         id={id("confirmation")}
-        label={t.form.confirmationDetails}
-        hint={t.form.confirmationDetailsHint}
+        label={eventsTexts.form.confirmationDetails}
+        hint={eventsTexts.form.confirmationDetailsHint}
         error={errors.confirmationDetails?.message}
       >
         <Textarea
@@ -118,11 +118,11 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
         />
       </Field>
       {mode === "edit" ? (
-        <Field id={id("status")} label={t.form.status} error={errors.status?.message} className="sm:max-w-xs">
+        <Field id={id("status")} label={eventsTexts.form.status} error={errors.status?.message} className="sm:max-w-xs">
           <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
             {EVENT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {t.form.statusOptions[status]}
+                {eventsTexts.form.statusOptions[status]}
               </option>
             ))}
           </NativeSelect>

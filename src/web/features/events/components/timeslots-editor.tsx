@@ -1,6 +1,6 @@
 import { TIMESLOT_DEFAULT_CAPACITY, TIMESLOT_MIN_CAPACITY } from "@common/constants";
 import type { UpdateEventInput } from "@common/schemas/events";
-import { events as t } from "@common/texts/events";
+import { events as eventsTexts } from "@common/texts/events";
 import { Plus, Trash2, TriangleAlert } from "lucide-react";
 import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
@@ -25,7 +25,7 @@ export function TimeslotsEditor({ form, idPrefix, registrationsBySlot }: Timeslo
   return (
     <section className="grid gap-4" aria-labelledby={`${idPrefix}-slots-title`}>
       <h2 id={`${idPrefix}-slots-title`} className="text-lg font-semibold">
-        {t.form.timeslots}
+        {eventsTexts.form.timeslots}
       </h2>
       {slotErrors?.message ? (
         <p className="text-sm font-medium text-destructive" role="alert">
@@ -49,7 +49,7 @@ export function TimeslotsEditor({ form, idPrefix, registrationsBySlot }: Timeslo
       <div>
         <Button variant="outline" onClick={() => append({ startTime: "", endTime: "", capacity: TIMESLOT_DEFAULT_CAPACITY })}>
           <Plus aria-hidden="true" />
-          {t.form.addTimeslot}
+          {eventsTexts.form.addTimeslot}
         </Button>
       </div>
     </section>
@@ -77,35 +77,35 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
   return (
     <fieldset className="relative grid gap-4 rounded-lg border bg-background/50 p-4">
       {/* The legend stays the fieldset's first child: it names the group ('Horario n'). */}
-      <legend className="float-left pr-12 text-sm font-semibold leading-9">{t.form.timeslot(n)}</legend>
+      <legend className="float-left pr-12 text-sm font-semibold leading-9">{eventsTexts.form.timeslot(n)}</legend>
       {onRemove ? (
         <Button
           variant="ghost"
           size="icon-sm"
           className="absolute top-3 right-3 text-destructive hover:text-destructive"
-          aria-label={t.form.removeTimeslot(n)}
-          title={t.form.removeTimeslot(n)}
+          aria-label={eventsTexts.form.removeTimeslot(n)}
+          title={eventsTexts.form.removeTimeslot(n)}
           onClick={onRemove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
       <div className="clear-both grid gap-4 sm:grid-cols-3">
-        <Field id={`${id}-start`} label={t.form.startTime} error={errors?.startTime?.message}>
+        <Field id={`${id}-start`} label={eventsTexts.form.startTime} error={errors?.startTime?.message}>
           <Input
             type="time"
             {...fieldAria(`${id}-start`, errors?.startTime?.message)}
             {...register(`timeslots.${index}.startTime`)}
           />
         </Field>
-        <Field id={`${id}-end`} label={t.form.endTime} error={errors?.endTime?.message}>
+        <Field id={`${id}-end`} label={eventsTexts.form.endTime} error={errors?.endTime?.message}>
           <Input type="time" {...fieldAria(`${id}-end`, errors?.endTime?.message)} {...register(`timeslots.${index}.endTime`)} />
         </Field>
         <Field
           id={`${id}-capacity`}
-          label={t.form.capacity}
+          label={eventsTexts.form.capacity}
           error={errors?.capacity?.message}
-          hint={held > 0 ? t.form.registrationsInSlot(held) : undefined}
+          hint={held > 0 ? eventsTexts.form.registrationsInSlot(held) : undefined}
         >
           <Input
             type="number"
@@ -123,7 +123,7 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
           role="status"
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning-foreground" aria-hidden="true" />
-          {t.form.capacityBelowRegistrations(held)}
+          {eventsTexts.form.capacityBelowRegistrations(held)}
         </p>
       ) : null}
     </fieldset>
@@ -149,7 +149,7 @@ function OverbookingConfirmation({
     <div className="flex items-center gap-2">
       <Checkbox id={id} {...form.register("confirmCapacityBelowRegistrations")} />
       <label htmlFor={id} className="text-sm font-medium">
-        {t.form.confirmCapacityBelowRegistrations}
+        {eventsTexts.form.confirmCapacityBelowRegistrations}
       </label>
     </div>
   );

@@ -1,6 +1,6 @@
 import { TIMESLOT_DEFAULT_CAPACITY } from "@common/constants";
 import type { UpdateEventBody } from "@common/schemas/events";
-import { events as t } from "@common/texts/events";
+import { events as eventsTexts } from "@common/texts/events";
 import { useNavigate } from "react-router";
 import { ApiError } from "@web/lib/api";
 import { useCreateEvent } from "../api/create-event";
@@ -25,7 +25,7 @@ export function CreateEventPage() {
   }
 
   return (
-    <EventPageShell title={t.form.createTitle}>
+    <EventPageShell title={eventsTexts.form.createTitle}>
       <EventForm
         mode="create"
         defaultValues={{
@@ -40,7 +40,7 @@ export function CreateEventPage() {
         onSubmit={submit}
         onCancel={() => void navigate(EVENTS_PATH)}
         isPending={createEvent.isPending}
-        errorMessage={createEvent.isError ? t.errors.create : null}
+        errorMessage={createEvent.isError ? eventsTexts.errors.create : null}
         serverFieldErrors={createEvent.error instanceof ApiError ? createEvent.error.fields : undefined}
       />
     </EventPageShell>

@@ -1,5 +1,5 @@
 import type { ScoutingEvent, UpdateEventBody } from "@common/schemas/events";
-import { events as t } from "@common/texts/events";
+import { events as eventsTexts } from "@common/texts/events";
 import { useNavigate, useParams } from "react-router";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
@@ -16,7 +16,7 @@ function saveErrorMessage(error: Error | null): string | null {
   if (!error) return null;
   if (error instanceof ApiError && (error.code === "timeslot_in_use" || error.code === "capacity_below_registrations"))
     return error.message;
-  return t.errors.update;
+  return eventsTexts.errors.update;
 }
 
 function EditEventForm({ event }: { event: ScoutingEvent }) {
@@ -60,12 +60,12 @@ export function EditEventPage() {
   const { eventId = "" } = useParams();
   const event = useEvent(eventId);
   return (
-    <EventPageShell title={t.form.editTitle}>
+    <EventPageShell title={eventsTexts.form.editTitle}>
       {event.isPending ? (
-        <Loading text={t.form.loadingEvent} />
+        <Loading text={eventsTexts.form.loadingEvent} />
       ) : event.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{t.errors.load}</AlertTitle>
+          <AlertTitle>{eventsTexts.errors.load}</AlertTitle>
         </Alert>
       ) : (
         // Keyed by id: the form takes its values once, when the event is loaded.

@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { isAdmin } from "@common/roles";
-import { events as t } from "@common/texts/events";
-import { common } from "@common/texts/common";
+import { events as eventsTexts } from "@common/texts/events";
 import { CalendarPlus, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
@@ -14,6 +14,7 @@ const NEW_EVENT_PATH = "/dashboard/scouting/events/new";
 
 /** /dashboard/scouting/events: every event as a card, by event date. */
 export function EventsPage() {
+  const t = useT();
   const session = useSession();
   const canEdit = session.data ? isAdmin(session.data.role) : false;
   const events = useEvents();
@@ -21,27 +22,27 @@ export function EventsPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight">{t.list.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{eventsTexts.list.title}</h1>
         {canEdit ? (
           <Button asChild>
             <Link to={NEW_EVENT_PATH}>
               <Plus aria-hidden="true" />
-              {t.list.createEvent}
+              {eventsTexts.list.createEvent}
             </Link>
           </Button>
         ) : null}
       </div>
 
       {events.isPending ? (
-        <Loading text={t.list.loading} />
+        <Loading text={eventsTexts.list.loading} />
       ) : events.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{t.list.errorTitle}</AlertTitle>
+          <AlertTitle>{eventsTexts.list.errorTitle}</AlertTitle>
           <AlertDescription className="grid gap-3">
             <p>{events.error.message}</p>
             <div>
               <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
-                {common.retry}
+                {t("common.retry")}
               </Button>
             </div>
           </AlertDescription>
@@ -49,11 +50,11 @@ export function EventsPage() {
       ) : events.data.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-4 py-12 text-center">
           <CalendarPlus className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">{t.list.emptyTitle}</h2>
-          <p className="text-sm text-muted-foreground">{t.list.emptyBody}</p>
+          <h2 className="text-lg font-semibold">{eventsTexts.list.emptyTitle}</h2>
+          <p className="text-sm text-muted-foreground">{eventsTexts.list.emptyBody}</p>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t.list.title}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={eventsTexts.list.title}>
           {events.data.map((event) => (
             <li key={event.id} className="grid">
               <EventCard event={event} canEdit={canEdit} />

@@ -1,13 +1,14 @@
-import { common } from "@common/texts/common";
+import { useT } from "@web/lib/language";
 import { landing } from "@common/texts/landing";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { EventPreview } from "../components/event-preview";
 
-const t = landing.home;
+const homeTexts = landing.home;
 
 export function HomePage() {
+  const t = useT();
   return (
     <section className="relative overflow-hidden">
       <div
@@ -15,21 +16,23 @@ export function HomePage() {
         className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b from-primary/10 to-transparent"
       />
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
-        <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground shadow-sm">{t.eyebrow}</p>
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t.headline}</h1>
-        <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{t.body}</p>
+        <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground shadow-sm">
+          {homeTexts.eyebrow}
+        </p>
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{homeTexts.headline}</h1>
+        <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{homeTexts.body}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/login">{common.signIn}</Link>
+            <Link to="/login">{t("common.signIn")}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to="/landing">
-              {t.moreInfo} <ArrowRight aria-hidden="true" />
+              {homeTexts.moreInfo} <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
         </div>
         <ul className="mt-2 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
-          {t.highlights.map((item) => (
+          {homeTexts.highlights.map((item) => (
             <li key={item} className="inline-flex items-center gap-1.5">
               <Check className="size-4 text-primary" aria-hidden="true" />
               {item}

@@ -1,4 +1,4 @@
-import { landing as t } from "@common/texts/landing";
+import { landing as landingTexts } from "@common/texts/landing";
 import { ArrowRight, CalendarClock, Clock3, Database, FileCheck2, Mail, ShieldCheck, Smartphone, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -23,11 +23,11 @@ function CallsToAction() {
     <div className="flex flex-col gap-3 sm:flex-row">
       <Button asChild size="lg">
         <Link to="/login">
-          {t.hero.start} <ArrowRight aria-hidden="true" />
+          {landingTexts.hero.start} <ArrowRight aria-hidden="true" />
         </Link>
       </Button>
       <Button asChild size="lg" variant="outline">
-        <Link to="/login">{t.hero.signIn}</Link>
+        <Link to="/login">{landingTexts.hero.signIn}</Link>
       </Button>
     </div>
   );
@@ -39,12 +39,12 @@ function FeaturesSection() {
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="features-title">
       <div className="max-w-2xl">
         <h2 id="features-title" className="text-3xl font-semibold tracking-tight">
-          {t.features.title}
+          {landingTexts.features.title}
         </h2>
-        <p className="mt-3 text-lg text-muted-foreground">{t.features.intro}</p>
+        <p className="mt-3 text-lg text-muted-foreground">{landingTexts.features.intro}</p>
       </div>
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {t.features.items.map((feature, index) => (
+        {landingTexts.features.items.map((feature, index) => (
           <li
             key={feature.title}
             className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm"
@@ -71,10 +71,10 @@ function BenefitsSection() {
     <section className="border-y bg-card" aria-labelledby="benefits-title">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <h2 id="benefits-title" className="max-w-2xl text-3xl font-semibold tracking-tight">
-          {t.benefits.title}
+          {landingTexts.benefits.title}
         </h2>
         <div className="mt-10 grid gap-x-12 gap-y-10 md:grid-cols-2">
-          {t.benefits.items.map((benefit, index) => (
+          {landingTexts.benefits.items.map((benefit, index) => (
             <div key={benefit.title} className="flex gap-4" data-testid="benefit-block">
               <span
                 className="grid size-10 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground [&_svg]:size-5"
@@ -105,13 +105,13 @@ export function LandingPage() {
         />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
           <div className="flex flex-col items-start gap-6">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t.hero.eyebrow}</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{landingTexts.hero.eyebrow}</p>
             <h1 id="landing-title" className="text-4xl font-bold tracking-tight sm:text-5xl">
-              {t.hero.title}
+              {landingTexts.hero.title}
             </h1>
-            <p className="text-pretty text-lg text-muted-foreground">{t.hero.body}</p>
+            <p className="text-pretty text-lg text-muted-foreground">{landingTexts.hero.body}</p>
             <CallsToAction />
-            <p className="text-sm text-muted-foreground">{t.hero.note}</p>
+            <p className="text-sm text-muted-foreground">{landingTexts.hero.note}</p>
           </div>
           <EventPreview className="mx-auto w-full max-w-md" />
         </div>
@@ -124,9 +124,9 @@ export function LandingPage() {
         <div className="flex flex-col items-start gap-6 rounded-2xl bg-primary/10 p-8 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
           <div className="grid gap-2">
             <h2 id="closing-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-              {t.closing.title}
+              {landingTexts.closing.title}
             </h2>
-            <p className="text-muted-foreground">{t.closing.body}</p>
+            <p className="text-muted-foreground">{landingTexts.closing.body}</p>
           </div>
           <CallsToAction />
         </div>

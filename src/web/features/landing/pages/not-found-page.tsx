@@ -1,4 +1,4 @@
-import { common } from "@common/texts/common";
+import { useT } from "@web/lib/language";
 import { Link } from "react-router";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
@@ -6,10 +6,11 @@ import { NotFound } from "../components/not-found";
 
 /** Any path outside the route table. */
 export function NotFoundPage() {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="rounded-md px-1 py-1" aria-label={common.homeLink}>
+        <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
           <Logo />
         </Link>
         <ThemeToggle />

@@ -1,8 +1,8 @@
+import { useT } from "@web/lib/language";
 import { formatDateTimeEsAr } from "@common/dates";
 import { linksIn } from "@common/links";
 import type { MailboxMessage } from "@common/schemas/mailbox";
-import { common } from "@common/texts/common";
-import { mailbox as t } from "@common/texts/mailbox";
+import { mailbox as mailboxTexts } from "@common/texts/mailbox";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -30,31 +30,31 @@ function MessageView({ message }: { message: MailboxMessage }) {
   const links = linksIn(message.textBody);
   return (
     <>
-      <PageHeader title={<span className="break-words">{message.subject || t.noSubject}</span>} className="mb-0" />
+      <PageHeader title={<span className="break-words">{message.subject || mailboxTexts.noSubject}</span>} className="mb-0" />
       <Card>
         <CardContent className="grid gap-6 pt-5 sm:pt-6">
           <dl className="grid gap-3">
-            <Detail label={t.to}>{message.toAddress}</Detail>
-            <Detail label={t.kind}>{message.kind}</Detail>
-            <Detail label={t.status}>
+            <Detail label={mailboxTexts.to}>{message.toAddress}</Detail>
+            <Detail label={mailboxTexts.kind}>{message.kind}</Detail>
+            <Detail label={mailboxTexts.status}>
               <OutboxStatusBadge status={message.status} />
             </Detail>
-            <Detail label={t.createdAt}>
+            <Detail label={mailboxTexts.createdAt}>
               <time dateTime={message.createdAt}>{formatDateTimeEsAr(message.createdAt)}</time>
             </Detail>
             {message.sentAt ? (
-              <Detail label={t.sentAt}>
+              <Detail label={mailboxTexts.sentAt}>
                 <time dateTime={message.sentAt}>{formatDateTimeEsAr(message.sentAt)}</time>
               </Detail>
             ) : null}
-            <Detail label={t.attempts}>{message.attempts}</Detail>
+            <Detail label={mailboxTexts.attempts}>{message.attempts}</Detail>
             {message.smtpResponse ? (
-              <Detail label={t.smtpResponse}>
+              <Detail label={mailboxTexts.smtpResponse}>
                 <code className="font-mono text-xs">{message.smtpResponse}</code>
               </Detail>
             ) : null}
             {message.lastError ? (
-              <Detail label={t.lastError}>
+              <Detail label={mailboxTexts.lastError}>
                 <code className="font-mono text-xs text-destructive">{message.lastError}</code>
               </Detail>
             ) : null}
@@ -63,7 +63,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
           {links.length > 0 ? (
             <section aria-labelledby="mailbox-links" className="grid gap-2">
               <h2 id="mailbox-links" className="text-sm font-semibold">
-                {t.links}
+                {mailboxTexts.links}
               </h2>
               <ul className="grid gap-1">
                 {links.map((link) => (
@@ -79,19 +79,19 @@ function MessageView({ message }: { message: MailboxMessage }) {
 
           {message.linksHidden ? (
             <Alert variant="warning">
-              <AlertDescription>{t.linksHidden}</AlertDescription>
+              <AlertDescription>{mailboxTexts.linksHidden}</AlertDescription>
             </Alert>
           ) : null}
 
           <Tabs defaultValue="html" className="grid gap-3">
             <TabsList className="w-fit">
-              <TabsTrigger value="html">{t.htmlTab}</TabsTrigger>
-              <TabsTrigger value="text">{t.textTab}</TabsTrigger>
+              <TabsTrigger value="html">{mailboxTexts.htmlTab}</TabsTrigger>
+              <TabsTrigger value="text">{mailboxTexts.textTab}</TabsTrigger>
             </TabsList>
             <TabsContent value="html">
               {/* sandbox="" : the message's HTML runs no script and gets no access to the app's origin. */}
               <iframe
-                title={t.htmlFrameTitle}
+                title={mailboxTexts.htmlFrameTitle}
                 sandbox=""
                 srcDoc={message.htmlBody}
                 // A preview only, out of the tab order (focus inside it could never be shown): keyboard
@@ -113,6 +113,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
 }
 
 export function MailboxMessagePage() {
+  const t = useT();
   const { id = "" } = useParams();
   const query = useMailboxMessage(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -122,18 +123,18 @@ export function MailboxMessagePage() {
       <Button asChild variant="ghost" size="sm" className="w-fit">
         <Link to="/dashboard/admin/mailbox">
           <ArrowLeft aria-hidden="true" />
-          {t.back}
+          {mailboxTexts.back}
         </Link>
       </Button>
       {query.isPending ? (
-        <Loading text={t.loadingMessage} />
+        <Loading text={mailboxTexts.loadingMessage} />
       ) : query.isError ? (
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{notFound ? t.notFound : t.messageLoadFailed}</span>
+            <span>{notFound ? mailboxTexts.notFound : mailboxTexts.messageLoadFailed}</span>
             {notFound ? null : (
               <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                {common.retry}
+                {t("common.retry")}
               </Button>
             )}
           </AlertDescription>

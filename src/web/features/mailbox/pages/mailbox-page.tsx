@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import { formatDateTimeEsAr } from "@common/dates";
 import { MAILBOX_PAGE_SIZE } from "@common/schemas/mailbox";
-import { common } from "@common/texts/common";
-import { mailbox as t } from "@common/texts/mailbox";
+import { mailbox as mailboxTexts } from "@common/texts/mailbox";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -13,6 +13,7 @@ import { useMailbox } from "../api/get-mailbox";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
 
 export function MailboxPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const query = useMailbox(page, MAILBOX_PAGE_SIZE);
@@ -21,31 +22,31 @@ export function MailboxPage() {
 
   return (
     <div className="grid gap-4">
-      <PageHeader title={t.title} description={t.description} className="mb-2" />
+      <PageHeader title={mailboxTexts.title} description={mailboxTexts.description} className="mb-2" />
 
       {query.isPending ? (
-        <Loading text={t.loading} />
+        <Loading text={mailboxTexts.loading} />
       ) : query.isError ? (
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{t.loadFailed}</span>
+            <span>{mailboxTexts.loadFailed}</span>
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              {common.retry}
+              {t("common.retry")}
             </Button>
           </AlertDescription>
         </Alert>
       ) : query.data.items.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center text-muted-foreground">
           <Inbox className="size-8" aria-hidden="true" />
-          <p>{t.empty}</p>
+          <p>{mailboxTexts.empty}</p>
         </Card>
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t.total(query.data.total)}
+            {mailboxTexts.total(query.data.total)}
           </p>
           <Card className="overflow-hidden">
-            <ul aria-label={t.listLabel} className="divide-y divide-border">
+            <ul aria-label={mailboxTexts.listLabel} className="divide-y divide-border">
               {query.data.items.map((message) => (
                 <li key={message.id}>
                   <Link
@@ -53,7 +54,7 @@ export function MailboxPage() {
                     className="grid gap-1 px-4 py-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4"
                   >
                     <span className="grid min-w-0 gap-0.5">
-                      <span className="truncate font-medium">{message.subject || t.noSubject}</span>
+                      <span className="truncate font-medium">{message.subject || mailboxTexts.noSubject}</span>
                       <span className="truncate text-sm text-muted-foreground">
                         {message.toAddress} · {message.kind}
                       </span>
@@ -68,14 +69,14 @@ export function MailboxPage() {
             </ul>
           </Card>
           {pages > 1 ? (
-            <nav aria-label={t.paginationLabel} className="flex flex-wrap items-center justify-between gap-3">
+            <nav aria-label={mailboxTexts.paginationLabel} className="flex flex-wrap items-center justify-between gap-3">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
                 <ChevronLeft aria-hidden="true" />
-                {t.previous}
+                {mailboxTexts.previous}
               </Button>
-              <span className="text-sm text-muted-foreground">{t.pageOf(page, pages)}</span>
+              <span className="text-sm text-muted-foreground">{mailboxTexts.pageOf(page, pages)}</span>
               <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                {t.next}
+                {mailboxTexts.next}
                 <ChevronRight aria-hidden="true" />
               </Button>
             </nav>

@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import type { PublicSettings } from "@common/schemas/settings";
-import { common } from "@common/texts/common";
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Logo } from "@web/components/logo";
@@ -9,6 +9,7 @@ import { buttonClass } from "./public-ui";
 
 /** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
 export function PublicShell({ children }: { children: ReactNode }) {
+  const t = useT();
   const { theme, toggleTheme } = useTheme();
   const [contactEmail, setContactEmail] = useState<string | null>(null);
   useEffect(() => {
@@ -19,7 +20,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
     );
     return () => controller.abort();
   }, []);
-  const toggleLabel = theme === "dark" ? common.theme.toLight : common.theme.toDark;
+  const toggleLabel = theme === "dark" ? t("common.theme.toLight") : t("common.theme.toDark");
   const year = new Date().getFullYear();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -44,10 +45,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t">
         <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
-          <p>{common.footer.rights(year)}</p>
+          <p>{t("common.footer.rights", { year })}</p>
           {contactEmail ? (
             <p>
-              {common.footer.contact}{" "}
+              {t("common.footer.contact")}{" "}
               <a className="font-medium text-foreground underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
                 {contactEmail}
               </a>

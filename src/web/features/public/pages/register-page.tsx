@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { formatDateEsAr } from "@common/dates";
 import type { RegistrationCreated } from "@common/schemas/public-responses";
-import { common } from "@common/texts/common";
 import { publicTexts } from "@common/texts/public";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,6 +19,7 @@ export function successPath(result: RegistrationCreated): string {
 }
 
 export function RegisterPage({ eventId, navigate }: { eventId: string; navigate: (path: string) => void }) {
+  const t = useT();
   const { state, reload } = useLoad((signal) => getPublicEvent(eventId, signal), eventId);
   const [gone, setGone] = useState(false);
   const eventName = state.status === "success" ? state.data.eventName : null;
@@ -48,7 +49,7 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
       <Notice tone="destructive" className="my-10">
         <p>{state.error instanceof ApiError ? state.error.message : publicTexts.errors.submitFailed}</p>
         <PublicButton variant="outline" className="mt-3" onClick={reload}>
-          {common.retry}
+          {t("common.retry")}
         </PublicButton>
       </Notice>
     );

@@ -1,4 +1,4 @@
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 
@@ -14,16 +14,16 @@ export function DeleteRegistrationDialog({ name, busy, onConfirm, onCancel }: De
     <Dialog open={name !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t.deleteDialog.title}</DialogTitle>
-          <DialogDescription>{t.deleteDialog.confirm}</DialogDescription>
+          <DialogTitle>{registrationsTexts.deleteDialog.title}</DialogTitle>
+          <DialogDescription>{registrationsTexts.deleteDialog.confirm}</DialogDescription>
         </DialogHeader>
         {name ? <p className="text-sm font-medium">{name}</p> : null}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
-            {t.deleteDialog.cancel}
+            {registrationsTexts.deleteDialog.cancel}
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {t.deleteDialog.submit}
+            {registrationsTexts.deleteDialog.submit}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from "@common/constants";
 import { pageCount, pageItems, shownRange } from "@common/pagination";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@web/components/ui/button";
@@ -21,9 +21,9 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
   return (
     <div className="flex flex-col gap-3 border-t pt-4 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <p aria-live="polite">{t.pagination.showing(from, to, total)}</p>
+        <p aria-live="polite">{registrationsTexts.pagination.showing(from, to, total)}</p>
         <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{t.pagination.pageSize}</label>
+          <label htmlFor={sizeId}>{registrationsTexts.pagination.pageSize}</label>
           <NativeSelect
             id={sizeId}
             className="h-9 w-20"
@@ -38,12 +38,12 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
           </NativeSelect>
         </div>
       </div>
-      <nav aria-label={t.pagination.label}>
+      <nav aria-label={registrationsTexts.pagination.label}>
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
               <ChevronLeft aria-hidden="true" />
-              <span className="max-sm:sr-only">{t.pagination.previous}</span>
+              <span className="max-sm:sr-only">{registrationsTexts.pagination.previous}</span>
             </Button>
           </li>
           {pageItems(page, pages).map((item, index) =>
@@ -56,7 +56,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
                 <Button
                   variant={item === page ? "default" : "ghost"}
                   size="icon-sm"
-                  aria-label={t.pagination.page(item)}
+                  aria-label={registrationsTexts.pagination.page(item)}
                   aria-current={item === page ? "page" : undefined}
                   onClick={() => onPageChange(item)}
                 >
@@ -67,7 +67,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
           )}
           <li>
             <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-              <span className="max-sm:sr-only">{t.pagination.next}</span>
+              <span className="max-sm:sr-only">{registrationsTexts.pagination.next}</span>
               <ChevronRight aria-hidden="true" />
             </Button>
           </li>

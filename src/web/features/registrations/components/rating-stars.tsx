@@ -1,5 +1,5 @@
 import { RATING_MAX } from "@common/constants";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { cn } from "@web/lib/cn";
@@ -25,8 +25,8 @@ export function RatingStars({ value, onChange, label }: RatingStarsProps) {
             type="button"
             disabled={disabled}
             aria-pressed={value === n}
-            aria-label={t.row.ratingStar(n)}
-            title={disabled ? t.row.adminOnlyRating : t.row.ratingStar(n)}
+            aria-label={registrationsTexts.row.ratingStar(n)}
+            title={disabled ? registrationsTexts.row.adminOnlyRating : registrationsTexts.row.ratingStar(n)}
             onClick={() => onChange?.(value === n ? null : n)}
             className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
           >
@@ -39,7 +39,7 @@ export function RatingStars({ value, onChange, label }: RatingStarsProps) {
       })}
       {disabled ? (
         <span id={hintId} className="sr-only">
-          {t.row.adminOnlyRating}
+          {registrationsTexts.row.adminOnlyRating}
         </span>
       ) : null}
     </div>

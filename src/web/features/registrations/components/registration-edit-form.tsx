@@ -9,7 +9,7 @@ import {
   type RegistrationEdit,
   type RegistrationEditInput,
 } from "@common/schemas/registrations";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useForm } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
@@ -51,7 +51,7 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
       </div>
 
       <fieldset className="grid gap-2" aria-describedby={error("timeslotId") ? "edit-timeslot-error" : undefined}>
-        <legend className="mb-2 text-sm font-medium">{t.edit.timeslot}</legend>
+        <legend className="mb-2 text-sm font-medium">{registrationsTexts.edit.timeslot}</legend>
         {registration.timeslots.map((slot) => {
           const spots = spotsForEdit(slot, registration.timeslotId);
           return (
@@ -73,7 +73,7 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
                   spots <= LOW_AVAILABILITY_THRESHOLD ? "font-medium text-destructive" : "text-muted-foreground",
                 )}
               >
-                {t.edit.spots(spots)}
+                {registrationsTexts.edit.spots(spots)}
               </span>
             </label>
           );
@@ -87,10 +87,10 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
-          {t.edit.cancel}
+          {registrationsTexts.edit.cancel}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? t.edit.saving : t.edit.save}
+          {saving ? registrationsTexts.edit.saving : registrationsTexts.edit.save}
         </Button>
       </div>
     </form>

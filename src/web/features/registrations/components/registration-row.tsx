@@ -1,7 +1,7 @@
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
 import { formatTimeRange } from "@common/dates";
 import { listedDetails } from "@common/registrant/format";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { AtSign, CalendarCheck, Heart, Mail, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -47,10 +47,10 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
           size="sm"
           onClick={onResend}
           disabled={resending}
-          aria-label={t.actions.resendLabel(r.fullName)}
+          aria-label={registrationsTexts.actions.resendLabel(r.fullName)}
         >
           <Mail aria-hidden="true" />
-          {t.actions.resend}
+          {registrationsTexts.actions.resend}
         </Button>
       ) : null}
       {handle ? (
@@ -59,8 +59,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
             href={`https://www.instagram.com/${encodeURIComponent(handle)}/`}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={t.actions.instagram(handle)}
-            title={t.actions.instagram(handle)}
+            aria-label={registrationsTexts.actions.instagram(handle)}
+            title={registrationsTexts.actions.instagram(handle)}
           >
             <AtSign aria-hidden="true" />
           </a>
@@ -69,8 +69,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
       <Button asChild variant="ghost" size="icon-sm">
         <Link
           to={`/dashboard/scouting/registrations/${r.id}/edit`}
-          aria-label={t.actions.edit(r.fullName)}
-          title={t.actions.edit(r.fullName)}
+          aria-label={registrationsTexts.actions.edit(r.fullName)}
+          title={registrationsTexts.actions.edit(r.fullName)}
         >
           <Pencil aria-hidden="true" />
         </Link>
@@ -81,8 +81,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
         size="icon-sm"
         className="text-destructive hover:text-destructive"
         onClick={onDelete}
-        aria-label={t.actions.delete(r.fullName)}
-        title={t.actions.delete(r.fullName)}
+        aria-label={registrationsTexts.actions.delete(r.fullName)}
+        title={registrationsTexts.actions.delete(r.fullName)}
       >
         <Trash2 aria-hidden="true" />
       </Button>
@@ -100,17 +100,21 @@ function ReviewControls({
     <>
       <ReviewToggle
         pressed={r.liked}
-        label={t.row.liked}
+        label={registrationsTexts.row.liked}
         icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
         onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
       />
       <ReviewToggle
         pressed={r.attended}
-        label={t.row.attended}
+        label={registrationsTexts.row.attended}
         icon={<CalendarCheck aria-hidden="true" />}
         onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
       />
-      <RatingStars value={r.rating} label={t.row.rating} onChange={isAdmin ? (rating) => onReview({ rating }) : undefined} />
+      <RatingStars
+        value={r.rating}
+        label={registrationsTexts.row.rating}
+        onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
+      />
     </>
   );
 }
@@ -125,23 +129,23 @@ export function RegistrationRow(props: RegistrationRowProps) {
             className="mt-1.5"
             checked={selected}
             onChange={(event) => onSelectedChange(event.target.checked)}
-            aria-label={t.row.select(r.fullName)}
+            aria-label={registrationsTexts.row.select(r.fullName)}
           />
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h3 className="text-base font-semibold">{r.fullName}</h3>
             <span className="text-sm text-muted-foreground">
-              {t.row.age(r.age)} · {r.location}
+              {registrationsTexts.row.age(r.age)} · {r.location}
             </span>
-            <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{t.row.status[r.status]}</Badge>
-            {!r.emailVerified ? <Badge tone="outline">{t.row.unverified}</Badge> : null}
+            <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{registrationsTexts.row.status[r.status]}</Badge>
+            {!r.emailVerified ? <Badge tone="outline">{registrationsTexts.row.unverified}</Badge> : null}
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
           {campaigns ? <div className="mt-1.5">{campaigns}</div> : null}
         </div>
         <p className="basis-full text-sm sm:basis-auto">
-          <span className="text-muted-foreground">{t.row.code}: </span>
+          <span className="text-muted-foreground">{registrationsTexts.row.code}: </span>
           <span className="font-mono font-medium">{r.registrationCode}</span>
         </p>
       </div>
@@ -152,7 +156,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
             {value}
           </Detail>
         ))}
-        <Detail label={t.row.timeslot}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
+        <Detail label={registrationsTexts.row.timeslot}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
       </dl>
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">

@@ -1,5 +1,5 @@
 import { toRegistrationSheet } from "@common/schemas/registration-sheet";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
 import { useState } from "react";
@@ -23,7 +23,7 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       await downloadRegistrationSheet(toRegistrationSheet(registration, registration.event, registration.timeslot));
     } catch (error) {
       console.warn("registration sheet failed", error);
-      toast.error(t.messages.sheetFailed);
+      toast.error(registrationsTexts.messages.sheetFailed);
     } finally {
       setBusy(false);
     }
@@ -35,8 +35,8 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       size="icon-sm"
       onClick={() => void download()}
       disabled={busy}
-      aria-label={t.actions.pdf(fullName)}
-      title={t.actions.pdf(fullName)}
+      aria-label={registrationsTexts.actions.pdf(fullName)}
+      title={registrationsTexts.actions.pdf(fullName)}
     >
       <FileDown aria-hidden="true" />
     </Button>

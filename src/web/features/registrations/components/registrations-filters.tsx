@@ -1,7 +1,7 @@
 import { RATING_MAX } from "@common/constants";
 import { formatDateEsAr } from "@common/dates";
 import type { EventSummary } from "@common/schemas/events";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { CalendarCheck, Heart, Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Checkbox } from "@web/components/ui/checkbox";
@@ -63,7 +63,7 @@ function SelectAll({ checked, indeterminate, disabled, onChange }: NonNullable<R
   return (
     <div className="flex h-10 items-center gap-2">
       <Checkbox ref={ref} id={id} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
-      <Label htmlFor={id}>{t.selectAll}</Label>
+      <Label htmlFor={id}>{registrationsTexts.selectAll}</Label>
     </div>
   );
 }
@@ -77,21 +77,21 @@ function EventSelect({
   const id = useId();
   return (
     <div className="grid flex-1 gap-2">
-      <Label htmlFor={id}>{t.eventLabel}</Label>
+      <Label htmlFor={id}>{registrationsTexts.eventLabel}</Label>
       <NativeSelect
         id={id}
         value={eventId}
         onChange={(event) => onEventChange(event.target.value)}
         aria-invalid={eventsFailed || undefined}
       >
-        <option value="">{t.eventPlaceholder}</option>
+        <option value="">{registrationsTexts.eventPlaceholder}</option>
         {events?.map((event) => (
           <option key={event.id} value={event.id}>
             {event.eventName} — {formatDateEsAr(event.eventDate)}
           </option>
         ))}
       </NativeSelect>
-      {eventsFailed ? <p className="text-sm text-destructive">{t.eventsError}</p> : null}
+      {eventsFailed ? <p className="text-sm text-destructive">{registrationsTexts.eventsError}</p> : null}
     </div>
   );
 }
@@ -100,16 +100,16 @@ function RatingSelect({ filters, onFiltersChange }: Pick<RegistrationsFiltersPro
   const id = useId();
   return (
     <div className="grid gap-2 lg:w-44">
-      <Label htmlFor={id}>{t.filters.rating}</Label>
+      <Label htmlFor={id}>{registrationsTexts.filters.rating}</Label>
       <NativeSelect
         id={id}
         value={filters.rating ?? ""}
         onChange={(event) => onFiltersChange({ rating: event.target.value ? Number(event.target.value) : null })}
       >
-        <option value="">{t.filters.ratingAll}</option>
+        <option value="">{registrationsTexts.filters.ratingAll}</option>
         {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
-            {t.filters.stars(n)}
+            {registrationsTexts.filters.stars(n)}
           </option>
         ))}
       </NativeSelect>
@@ -122,7 +122,7 @@ function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps,
   return (
     <div className="grid flex-1 gap-2">
       <Label htmlFor={id} className="sr-only">
-        {t.filters.search}
+        {registrationsTexts.filters.search}
       </Label>
       <div className="relative">
         <Search
@@ -133,7 +133,7 @@ function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps,
           id={id}
           type="search"
           className="pl-9"
-          placeholder={t.filters.search}
+          placeholder={registrationsTexts.filters.search}
           value={filters.search}
           onChange={(event) => onFiltersChange({ search: event.target.value })}
           autoComplete="off"
@@ -152,18 +152,18 @@ export function RegistrationsFilters(props: RegistrationsFiltersProps) {
         {selectAll ? <SelectAll {...selectAll} /> : null}
       </div>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex flex-wrap gap-2" role="group" aria-label={t.filters.label}>
+        <div className="flex flex-wrap gap-2" role="group" aria-label={registrationsTexts.filters.label}>
           <FilterToggle
             pressed={filters.liked}
             onClick={() => onFiltersChange({ liked: !filters.liked })}
             icon={<Heart aria-hidden="true" />}
-            label={t.filters.liked}
+            label={registrationsTexts.filters.liked}
           />
           <FilterToggle
             pressed={filters.attended}
             onClick={() => onFiltersChange({ attended: !filters.attended })}
             icon={<CalendarCheck aria-hidden="true" />}
-            label={t.filters.attended}
+            label={registrationsTexts.filters.attended}
           />
         </div>
         <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />

@@ -1,4 +1,4 @@
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { Download, RefreshCw } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { exportAllCsvUrl } from "../api/export-csv";
@@ -15,20 +15,20 @@ export function RegistrationsHeaderActions({ view, isAdmin }: { view: Registrati
     <>
       <Button variant="outline" onClick={refresh} disabled={list.isFetching}>
         <RefreshCw className={list.isFetching ? "motion-safe:animate-spin" : undefined} aria-hidden="true" />
-        {t.refresh}
+        {registrationsTexts.refresh}
       </Button>
       {isAdmin && eventId ? (
-        <Button asChild title={t.downloadAllHint}>
+        <Button asChild title={registrationsTexts.downloadAllHint}>
           <a href={exportAllCsvUrl(filterParams)} download>
             <Download aria-hidden="true" />
-            {t.downloadAll}
+            {registrationsTexts.downloadAll}
           </a>
         </Button>
       ) : null}
       {isAdmin && !eventId ? (
-        <Button disabled title={t.downloadAllHint}>
+        <Button disabled title={registrationsTexts.downloadAllHint}>
           <Download aria-hidden="true" />
-          {t.downloadAll}
+          {registrationsTexts.downloadAll}
         </Button>
       ) : null}
     </>

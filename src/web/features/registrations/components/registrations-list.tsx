@@ -1,4 +1,4 @@
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { CampaignBadge } from "@web/features/campaigns";
@@ -23,18 +23,18 @@ interface RegistrationsListProps {
 /** The 'Registros' tab: the page of rows (or why there are none) and the pagination. */
 export function RegistrationsList({ view, actions, isAdmin, onCampaignSelect }: RegistrationsListProps) {
   const { eventId, list, selection, page, pageSize } = view;
-  if (!eventId) return <EmptyState>{t.empty.noEvent}</EmptyState>;
-  if (list.isPending) return <Loading text={t.loading} />;
+  if (!eventId) return <EmptyState>{registrationsTexts.empty.noEvent}</EmptyState>;
+  if (list.isPending) return <Loading text={registrationsTexts.loading} />;
   if (list.isError) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>{t.loadError}</AlertTitle>
+        <AlertTitle>{registrationsTexts.loadError}</AlertTitle>
         <p>{list.error.message}</p>
       </Alert>
     );
   }
   const { items, total } = list.data;
-  if (items.length === 0) return <EmptyState>{t.empty.noResults}</EmptyState>;
+  if (items.length === 0) return <EmptyState>{registrationsTexts.empty.noResults}</EmptyState>;
   return (
     <>
       <ul className="grid gap-3" aria-busy={list.isFetching}>

@@ -1,4 +1,4 @@
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { cn } from "@web/lib/cn";
@@ -22,7 +22,7 @@ export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewTogglePro
         aria-pressed={pressed}
         disabled={disabled}
         onClick={onToggle}
-        title={disabled ? t.row.adminOnlyToggle : label}
+        title={disabled ? registrationsTexts.row.adminOnlyToggle : label}
         aria-describedby={disabled ? hintId : undefined}
         className={cn(
           "inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4",
@@ -34,7 +34,7 @@ export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewTogglePro
       </button>
       {disabled ? (
         <span id={hintId} className="sr-only">
-          {t.row.adminOnlyToggle}
+          {registrationsTexts.row.adminOnlyToggle}
         </span>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "@web/lib/api";
@@ -8,9 +8,9 @@ import { useResendVerification } from "../api/resend-verification";
 import { useReviewRegistration } from "../api/review-registration";
 
 function reviewFailure(change: RegistrationReview): string {
-  if (change.liked !== undefined) return t.messages.likedFailed;
-  if (change.attended !== undefined) return t.messages.attendedFailed;
-  return t.messages.ratingFailed;
+  if (change.liked !== undefined) return registrationsTexts.messages.likedFailed;
+  if (change.attended !== undefined) return registrationsTexts.messages.attendedFailed;
+  return registrationsTexts.messages.ratingFailed;
 }
 
 /** A row's actions (review, resend, delete with its confirmation) and the catalogue's messages for each outcome. */
@@ -33,10 +33,10 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
 
   const onResend = (id: string) =>
     resend.mutate(id, {
-      onSuccess: () => toast.success(t.messages.resent),
+      onSuccess: () => toast.success(registrationsTexts.messages.resent),
       onError: (error) => {
         console.warn("resend verification failed", error);
-        toast.error(t.messages.resendFailed);
+        toast.error(registrationsTexts.messages.resendFailed);
       },
     });
 
@@ -45,13 +45,13 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
     const target = deleting;
     remove.mutate(target.id, {
       onSuccess: () => {
-        toast.success(t.messages.deleted);
+        toast.success(registrationsTexts.messages.deleted);
         onDeleted(target.id);
       },
       onError: (error) => {
         console.warn("delete registration failed", error);
         const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
-        toast.error(denied ? t.messages.deleteDenied : t.messages.deleteFailed(error.message));
+        toast.error(denied ? registrationsTexts.messages.deleteDenied : registrationsTexts.messages.deleteFailed(error.message));
       },
       onSettled: () => setDeleting(null),
     });

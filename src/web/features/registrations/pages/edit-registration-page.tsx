@@ -1,5 +1,5 @@
 import type { RegistrationEdit } from "@common/schemas/registrations";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -33,14 +33,14 @@ export function EditRegistrationPage() {
         onError: (error) => {
           console.warn("registration update failed", error);
           if (error instanceof ApiError && error.code === "timeslot_full") {
-            setServerErrors({ timeslotId: t.edit.timeslotFull });
+            setServerErrors({ timeslotId: registrationsTexts.edit.timeslotFull });
             void registration.refetch();
           } else if (error instanceof ApiError && error.code === "duplicate_registration") {
-            setServerErrors({ email: t.edit.duplicate });
+            setServerErrors({ email: registrationsTexts.edit.duplicate });
           } else if (error instanceof ApiError && error.fields) {
             setServerErrors(error.fields as Partial<Record<keyof RegistrationEdit, string>>);
           }
-          toast.error(t.edit.saveError);
+          toast.error(registrationsTexts.edit.saveError);
         },
       },
     );
@@ -50,23 +50,23 @@ export function EditRegistrationPage() {
     <div className="mx-auto grid max-w-3xl gap-4">
       <Link to={LIST} className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        {t.title}
+        {registrationsTexts.title}
       </Link>
-      <PageHeader className="mb-0" title={t.edit.title} />
+      <PageHeader className="mb-0" title={registrationsTexts.edit.title} />
       <Card>
         <CardContent className="pt-5 sm:pt-6">
           {registration.isPending ? (
-            <Loading text={t.edit.loading} />
+            <Loading text={registrationsTexts.edit.loading} />
           ) : registration.isError ? (
             <Alert variant="destructive">
-              <AlertTitle>{t.edit.loadError}</AlertTitle>
+              <AlertTitle>{registrationsTexts.edit.loadError}</AlertTitle>
               <AlertDescription>{registration.error.message}</AlertDescription>
             </Alert>
           ) : (
             <>
               {update.isError ? (
                 <Alert variant="destructive" className="mb-4">
-                  <AlertDescription>{t.edit.saveError}</AlertDescription>
+                  <AlertDescription>{registrationsTexts.edit.saveError}</AlertDescription>
                 </Alert>
               ) : null}
               <RegistrationEditForm

@@ -1,6 +1,6 @@
 import { isAdmin as isAdminRole } from "@common/roles";
 import { campaigns as campaignTexts } from "@common/texts/campaigns";
-import { registrations as t } from "@common/texts/registrations";
+import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
@@ -75,7 +75,7 @@ export function RegistrationsPage() {
     <div className="grid gap-6 pb-24">
       <PageHeader
         className="mb-0"
-        title={t.heading(eventId ? list.data?.total : undefined)}
+        title={registrationsTexts.heading(eventId ? list.data?.total : undefined)}
         actions={<RegistrationsHeaderActions view={view} isAdmin={isAdmin} />}
       />
 
@@ -100,8 +100,8 @@ export function RegistrationsPage() {
 
       <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
         <TabsList className="w-fit">
-          <TabsTrigger value="registrations">{t.tabs.registrations}</TabsTrigger>
-          <TabsTrigger value="history">{t.tabs.history}</TabsTrigger>
+          <TabsTrigger value="registrations">{registrationsTexts.tabs.registrations}</TabsTrigger>
+          <TabsTrigger value="history">{registrationsTexts.tabs.history}</TabsTrigger>
         </TabsList>
         <TabsContent value="registrations" className="grid gap-4">
           <RegistrationsList
@@ -115,7 +115,11 @@ export function RegistrationsPage() {
           />
         </TabsContent>
         <TabsContent value="history">
-          {eventId ? <CampaignHistory eventId={eventId} jump={jump} /> : <EmptyState>{t.empty.noEvent}</EmptyState>}
+          {eventId ? (
+            <CampaignHistory eventId={eventId} jump={jump} />
+          ) : (
+            <EmptyState>{registrationsTexts.empty.noEvent}</EmptyState>
+          )}
         </TabsContent>
       </Tabs>
 

@@ -1,0 +1,29 @@
+/**
+ * The catalogue's namespaces, typed from the Spanish files (the source language): `MessageId` is
+ * built from this shape, and the English files must hold the same keys (catalogue.test.ts).
+ */
+import type accountsMessages from "./es-AR/accounts.json";
+import type campaignsMessages from "./es-AR/campaigns.json";
+import type commonMessages from "./es-AR/common.json";
+import type dashboardMessages from "./es-AR/dashboard.json";
+import type emailsMessages from "./es-AR/emails.json";
+import type eventsMessages from "./es-AR/events.json";
+import type landingMessages from "./es-AR/landing.json";
+import type mailboxMessages from "./es-AR/mailbox.json";
+import type publicMessages from "./es-AR/public.json";
+import type registrantMessages from "./es-AR/registrant.json";
+import type registrationsMessages from "./es-AR/registrations.json";
+
+export interface CatalogueShape {
+  accounts: typeof accountsMessages;
+  campaigns: typeof campaignsMessages;
+  common: typeof commonMessages;
+  dashboard: typeof dashboardMessages;
+  emails: typeof emailsMessages;
+  events: typeof eventsMessages;
+  landing: typeof landingMessages;
+  mailbox: typeof mailboxMessages;
+  public: typeof publicMessages;
+  registrant: typeof registrantMessages;
+  registrations: typeof registrationsMessages;
+}

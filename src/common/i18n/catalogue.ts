@@ -1,0 +1,54 @@
+/** Every namespace in both languages: the server and the staff app load all of it. */
+import enAccounts from "./en/accounts.json";
+import enCampaigns from "./en/campaigns.json";
+import enCommon from "./en/common.json";
+import enDashboard from "./en/dashboard.json";
+import enEmails from "./en/emails.json";
+import enEvents from "./en/events.json";
+import enLanding from "./en/landing.json";
+import enMailbox from "./en/mailbox.json";
+import enPublic from "./en/public.json";
+import enRegistrant from "./en/registrant.json";
+import enRegistrations from "./en/registrations.json";
+import esAccounts from "./es-AR/accounts.json";
+import esCampaigns from "./es-AR/campaigns.json";
+import esCommon from "./es-AR/common.json";
+import esDashboard from "./es-AR/dashboard.json";
+import esEmails from "./es-AR/emails.json";
+import esEvents from "./es-AR/events.json";
+import esLanding from "./es-AR/landing.json";
+import esMailbox from "./es-AR/mailbox.json";
+import esPublic from "./es-AR/public.json";
+import esRegistrant from "./es-AR/registrant.json";
+import esRegistrations from "./es-AR/registrations.json";
+import type { NamespaceMessages } from "./index";
+import type { Language } from "./languages";
+
+export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
+  "es-AR": {
+    accounts: esAccounts,
+    campaigns: esCampaigns,
+    common: esCommon,
+    dashboard: esDashboard,
+    emails: esEmails,
+    events: esEvents,
+    landing: esLanding,
+    mailbox: esMailbox,
+    public: esPublic,
+    registrant: esRegistrant,
+    registrations: esRegistrations,
+  },
+  en: {
+    accounts: enAccounts,
+    campaigns: enCampaigns,
+    common: enCommon,
+    dashboard: enDashboard,
+    emails: enEmails,
+    events: enEvents,
+    landing: enLanding,
+    mailbox: enMailbox,
+    public: enPublic,
+    registrant: enRegistrant,
+    registrations: enRegistrations,
+  },
+};
