@@ -5,6 +5,7 @@ import checkFile from "eslint-plugin-check-file";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import i18next from "eslint-plugin-i18next";
 import tseslint from "typescript-eslint";
 
 /**
@@ -123,6 +124,27 @@ export default tseslint.config(
               message: "src/common is pure: no I/O, no framework.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // No user-visible string outside the catalogue (docs/i18n.md): text in JSX and the attributes a
+    // person reads or hears must come from t().
+    files: ["src/web/**/*.tsx"],
+    ignores: ["**/*.test.tsx", "src/web/test/**"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": {
+            include: ["aria-label", "aria-description", "title", "placeholder", "alt", "label", "aria-valuetext"],
+          },
+          // Field names, ids and keys ("email", "create-admin-email", "timeslotId") are code, not text.
+          words: { exclude: ["[0-9!-/:-@[-`{-~]+", "[A-Z_-]+", "[a-z][A-Za-z0-9-]*", "[—–·…•\\s]+"] },
+          message: "A text a person reads comes from the catalogue: t('namespace.key') (docs/i18n.md).",
         },
       ],
     },

@@ -7,7 +7,8 @@ import { catalogue } from "@common/i18n/catalogue";
 // The catalogue as the build compiles it (vitest.config.ts); screens speak es-AR unless a test
 // chooses English (localStorage 'language', as the switch does).
 for (const language of LANGUAGES) loadCatalogue(language, catalogue[language]);
-Object.defineProperty(navigator, "languages", { configurable: true, value: ["es-AR", "es"] });
+if (typeof navigator !== "undefined")
+  Object.defineProperty(navigator, "languages", { configurable: true, value: ["es-AR", "es"] });
 
 // An unexpected console.error fails the test (React warnings included).
 let errors: unknown[][] = [];
