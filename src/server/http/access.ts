@@ -2,6 +2,7 @@
  * Fail-closed authorisation. Every /api route declares `config.access` ("public" or the minimum
  * role); a route without one is refused at registration. One preHandler enforces it for all routes.
  */
+import { t } from "@common/i18n";
 import { hasRole, isApproved, type Access } from "@common/roles";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errors } from "../errors";
@@ -51,7 +52,7 @@ export function registerAccessControl(
     }
     if (!hasRole(user.role, access)) {
       request.log.warn({ userId: user.id, role: user.role, route: request.routeOptions.url }, "authorisation refused");
-      throw new AppError(403, "forbidden", "You are not allowed to do this.");
+      throw new AppError(403, "forbidden", t("common.errors.forbidden"));
     }
   });
 

@@ -1,3 +1,4 @@
+import { t } from "@common/i18n";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
 
@@ -13,7 +14,7 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     if (!request.headers.cookie) return;
     if (request.headers.origin !== publicUrl) {
       request.log.warn({ origin: request.headers.origin }, "csrf check refused a request");
-      throw new AppError(403, "csrf_rejected", "This request must come from the OpenCall app.");
+      throw new AppError(403, "csrf_rejected", t("common.errors.csrf"));
     }
   });
 }

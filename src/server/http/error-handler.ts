@@ -1,3 +1,5 @@
+import { t, translator } from "@common/i18n";
+import { languageOfRequest } from "./language";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/client";
@@ -25,9 +27,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath, error.validationContext);
-        fields[name] ??= issue.message ?? "Invalid value";
+        fields[name] ??= issue.message ?? t("common.errors.invalidValue");
       }
-      return reply.status(400).send({ error: { code: "validation_failed", message: "Some fields are not valid.", fields } });
+      return reply.status(400).send({ error: { code: "validation_failed", message: t("common.errors.validation"), fields } });
     }
     // A connection that failed (or a transaction past its time limit) is not an answer: try again.
     if (isDatabaseUnavailable(error)) {
@@ -35,30 +37,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header("retry-after", "1")
-        .send({ error: { code: "service_unavailable", message: "The service is briefly unavailable. Please try again." } });
+        .send({ error: { code: "service_unavailable", message: t("common.errors.unavailable") } });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." } });
+      return reply.status(429).send({ error: { code: "rate_limited", message: t("common.errors.rateLimited") } });
     }
     if (status === 413) {
-      return reply.status(413).send({ error: { code: "payload_too_large", message: "The request is too large." } });
+      return reply.status(413).send({ error: { code: "payload_too_large", message: t("common.errors.tooLarge") } });
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type): safe to describe, never internal.
       return reply.status(status).send({
         error: {
           code: status === 404 ? "not_found" : "validation_failed",
-          message: status === 404 ? "Not found." : "The request could not be read.",
+          message: status === 404 ? t("common.errors.notFound") : t("common.errors.unreadable"),
         },
       });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ error: { code: "internal_error", message: "Something went wrong on our side. Please try again." } });
+    return reply.status(500).send({ error: { code: "internal_error", message: t("common.errors.internal") } });
   });
 }
 
@@ -70,5 +68,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   request.log.info({ code: error.code }, "request refused by the router");
-  void reply.status(status).send({ error: { code: "validation_failed", message: "The request could not be read." } });
+  // The router refused the request before its context (and language) was set up: read the header.
+  const t = translator(languageOfRequest(request));
+  void reply.status(status).send({ error: { code: "validation_failed", message: t("common.errors.unreadable") } });
 }

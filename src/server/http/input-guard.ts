@@ -9,6 +9,7 @@
  *   the shared schemas refuse those in one-line fields), in values and keys alike, and nesting at
  *   most MAX_BODY_DEPTH levels deep.
  */
+import { t } from "@common/i18n";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_BUT_LINE_BREAKS, CONTROL_CHARACTERS_MESSAGE } from "@common/text";
 import type { FastifyInstance } from "fastify";
 import { errors } from "../errors";
@@ -40,7 +41,7 @@ function bodyProblem(body: unknown): { field: string; message: string } | undefi
       continue;
     }
     if (!value || typeof value !== "object") continue;
-    if (depth >= MAX_BODY_DEPTH) return { field: path || "request", message: "The request is nested too deeply." };
+    if (depth >= MAX_BODY_DEPTH) return { field: path || "request", message: t("common.errors.tooDeep") };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
       if (CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(key)) return { field: "request", message: CONTROL_MESSAGE };

@@ -7,8 +7,10 @@
 import { fastifyRequestContext, requestContext } from "@fastify/request-context";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as z from "zod";
 import {
   acceptedTags,
+  currentLanguage,
   DEFAULT_LANGUAGE,
   LANGUAGES,
   loadCatalogue,
@@ -36,6 +38,9 @@ export function loadServerCatalogue(): void {
   catalogueLoaded = true;
   for (const language of LANGUAGES) loadCatalogue(language, catalogue[language], compileMessage);
   setLanguageSource(() => requestContext.get("language") ?? DEFAULT_LANGUAGE);
+  // zod's own messages (a field whose schema names no message) in the request's language too.
+  const zodMessages = { "es-AR": z.locales.es(), en: z.locales.en() } satisfies Record<Language, unknown>;
+  z.config({ localeError: (issue) => zodMessages[currentLanguage()].localeError(issue) });
 }
 
 export async function registerLanguage(app: FastifyInstance): Promise<void> {

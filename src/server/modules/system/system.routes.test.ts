@@ -49,7 +49,7 @@ describe("system routes", () => {
       payload: '{"email": "a@b.c", "password": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: "validation_failed", message: "The request could not be read." } });
+    expect(res.json()).toEqual({ error: { code: "validation_failed", message: "No se pudo leer el pedido." } });
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
@@ -118,7 +118,7 @@ describe("failures inside the server", () => {
     await testDb.drop();
     const res = await app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: { code: "service_unavailable", message: "The database is not reachable." } });
+    expect(res.json()).toEqual({ error: { code: "service_unavailable", message: "No se puede acceder a la base de datos." } });
     const session = await app.inject({ method: "GET", url: "/api/session", headers: { cookie: "opencall.session_token=x.y" } });
     expect(session.statusCode).toBeGreaterThanOrEqual(400);
     expect(session.json().error.code).toBeTypeOf("string");

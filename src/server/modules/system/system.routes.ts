@@ -1,3 +1,4 @@
+import { t } from "@common/i18n";
 import { publicSettingsSchema } from "@common/schemas/settings";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
@@ -28,7 +29,7 @@ export async function systemRoutes(app: ZodApp, { database }: AppContext): Promi
         await database.ping();
       } catch (error) {
         request.log.error({ err: error }, "readiness check failed");
-        throw new AppError(503, "service_unavailable", "The database is not reachable.");
+        throw new AppError(503, "service_unavailable", t("common.errors.databaseUnreachable"));
       }
       return { status: "ready" as const, database: database.kind };
     },
