@@ -18,10 +18,12 @@ export function MailboxPage() {
   const query = useMailbox(page, MAILBOX_PAGE_SIZE);
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / MAILBOX_PAGE_SIZE)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+  const smtpConfigured = query.data?.smtpConfigured;
+  const description = smtpConfigured === undefined ? t.intro : smtpConfigured ? t.descriptionSmtp : t.description;
 
   return (
     <div className="grid gap-4">
-      <PageHeader title={t.title} description={t.description} className="mb-2" />
+      <PageHeader title={t.title} description={description} className="mb-2" />
 
       {query.isPending ? (
         <Loading text={t.loading} />
