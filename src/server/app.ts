@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
-  await registerApiDocs(app, config.apiDocs, getUser);
+  await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const ctx: AppContext = { config, database, db: database.db, auth, getUser };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
