@@ -22,6 +22,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
+import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await registrationsRoutes(zodApi, ctx);
   });
 
+  registerRobots(app);
   await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);
