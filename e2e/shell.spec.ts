@@ -159,7 +159,7 @@ test.describe("sign-out", () => {
     await shell(page).sidebar.getByRole("button", { name: "Cerrar sesión" }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
-    expect((await page.request.get("/api/session")).status()).toBe(401);
+    expect((await (await page.request.get("/api/session")).json()).user).toBeNull();
     await page.goto("/dashboard/scouting/events");
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -23,6 +23,7 @@ import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
+import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
-  await registerApiDocs(app, config.apiDocs, getUser);
+  await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const ctx: AppContext = { config, database, db: database.db, auth, getUser };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await registrationsRoutes(zodApi, ctx);
   });
 
+  registerRobots(app);
   await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
 
   app.decorate("routeAccess", routeAccess);

@@ -126,7 +126,9 @@ export const sessionUserSchema = z.object({
   status: z.enum(PROFILE_STATUSES),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
-export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+/** GET /api/session: the signed-in user, or `user: null` for an anonymous caller (200 either way). */
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const usersListResponseSchema = z.object({ items: z.array(profileSchema) });
 export const userResponseSchema = z.object({ user: profileSchema });

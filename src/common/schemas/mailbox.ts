@@ -30,6 +30,8 @@ export const mailboxListResponse = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /** SMTP_URL is set: messages go to that server (else the development outbox keeps them here). */
+  smtpConfigured: z.boolean(),
 });
 export type MailboxList = z.infer<typeof mailboxListResponse>;
 

@@ -40,4 +40,8 @@ export const mailbox = {
     failed: "Fallido",
     undelivered: "No enviado (sin SMTP)",
   } satisfies Record<OutboxStatus, string>,
+  /** While the list loads: neither claim (with or without SMTP) is known yet. */
+  intro: "Todos los correos de OpenCall, del más nuevo al más antiguo.",
+  descriptionSmtp:
+    "Todos los correos de OpenCall, del más nuevo al más antiguo, con el resultado de su envío al servidor SMTP configurado.",
 } as const;

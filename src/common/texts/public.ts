@@ -25,6 +25,7 @@ export const publicTexts = {
     loading: "Cargando registro...",
     emailFailed: "Registro enviado, pero falló el envío del email de verificación.",
     notFound: "No encontramos este registro. Revisá el enlace que recibiste.",
+    notFoundTitle: "Registro no encontrado",
   },
   verify: {
     verifying: "Verificando...",

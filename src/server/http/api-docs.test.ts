@@ -32,6 +32,21 @@ describe("the API docs", () => {
     for (const url of urls) expect((await staff.app.inject({ url, headers })).statusCode, url).toBe(200);
   });
 
+  it("have a content security policy of their own that allows the viewer's inline styles", async () => {
+    const res = await open.app.inject({ url: "/api/docs/" });
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    // Served over http here: an upgrade would send the browser to an https that does not answer.
+    expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    // Every other route keeps the app's policy.
+    const app = String((await open.app.inject({ url: "/api/health" })).headers["content-security-policy"]);
+    expect(app).toMatch(/style-src 'self' 'unsafe-inline'/);
+    expect(app).not.toEqual(csp);
+  });
+
   it("are served to anyone when public", async () => {
     for (const url of urls) expect((await open.app.inject({ url })).statusCode, url).toBe(200);
   });

@@ -10,10 +10,33 @@ import type { ApiDocs } from "../config";
 import { errors } from "../errors";
 import type { SessionUser } from "../modules/accounts/session.resolver";
 
+/**
+ * The viewer's own policy, for its routes only: swagger-ui's default (`staticCSP: true`) omits
+ * 'unsafe-inline' from style-src although the viewer sets inline styles (the browser reports the
+ * violation on every visit), and asks for upgrade-insecure-requests even over plain http.
+ */
+function apiDocsCsp(servedOverHttps: boolean): Record<string, string> {
+  return {
+    "default-src": "'self'",
+    "base-uri": "'self'",
+    "connect-src": "'self'",
+    "font-src": "'self' data:",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "script-src": "'self'",
+    "script-src-attr": "'none'",
+    "style-src": "'self' 'unsafe-inline'",
+    ...(servedOverHttps ? { "upgrade-insecure-requests": "" } : {}),
+  };
+}
+
 export async function registerApiDocs(
   app: FastifyInstance,
   who: ApiDocs,
   resolveUser: (request: FastifyRequest) => Promise<SessionUser | null>,
+  { servedOverHttps }: { servedOverHttps: boolean },
 ): Promise<void> {
   if (who === "off") return;
   const staffOnly = async (request: FastifyRequest) => {
@@ -23,7 +46,9 @@ export async function registerApiDocs(
   };
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
-    staticCSP: true,
+    staticCSP: apiDocsCsp(servedOverHttps),
+    // The public validator's badge would be an image from another origin: the CSP forbids it.
+    uiConfig: { validatorUrl: null },
     ...(who === "staff" ? { uiHooks: { onRequest: staffOnly } } : {}),
   });
 }

@@ -38,7 +38,7 @@ describe("guards (SPEC.md §2)", () => {
     mockFetch({ "GET /api/session": () => new Promise((resolve) => (answer = resolve)) });
     const { container, router } = renderRoutes(routes, "/dashboard");
     expect(container).toBeEmptyDOMElement();
-    answer({ status: 401, body: { error: { code: "unauthenticated", message: "" } } } as never);
+    answer({ status: 200, body: { user: null } } as never);
     expect(await screen.findByText("login page")).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: "/dashboard" });
   });

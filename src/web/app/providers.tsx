@@ -1,13 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
 import { LanguageProvider } from "@web/lib/language";
-import { ThemeProvider, useTheme } from "@web/lib/theme";
-
-function ThemedToaster() {
-  const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-center" />;
-}
+import { ThemeProvider } from "@web/lib/theme";
+import { ThemedToaster } from "./toaster";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

@@ -1,4 +1,6 @@
+import { useT } from "@web/lib/language";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { Loading } from "@web/components/ui/spinner";
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
@@ -6,7 +8,7 @@ import { PublicLayout } from "./layouts/public-layout";
  * The route table of SPEC.md §2. Pages load lazily, so a public visitor never downloads the
  * dashboard's code.
  */
-export const routes: RouteObject[] = [
+const pageRoutes: RouteObject[] = [
   {
     path: "/",
     element: (
@@ -84,6 +86,17 @@ export const routes: RouteObject[] = [
   },
   { path: "*", lazy: () => import("@web/features/landing/pages/not-found-page") },
 ];
+
+/**
+ * What shows while the first page's lazy code loads. React Router renders the root route's
+ * HydrateFallback then, and warns on every load when there is none.
+ */
+function RouteLoadingFallback() {
+  const t = useT();
+  return <Loading text={t("common.loading")} className="min-h-dvh" />;
+}
+
+export const routes: RouteObject[] = [{ HydrateFallback: RouteLoadingFallback, children: pageRoutes }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -149,12 +149,20 @@ describe("sign-in", () => {
 });
 
 describe("sessions", () => {
+  it("answers an anonymous caller with 200 and a null user, not an error status", async () => {
+    for (const headers of [{}, { cookie: "opencall.session_token=unknown.value" }]) {
+      const res = await t.app.inject({ method: "GET", url: "/api/session", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: null });
+    }
+  });
+
   it("ends on sign-out on the server", async () => {
     const user = await createUser(t.db);
     const headers = await signIn(t.app, user.email);
     const out = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers, payload: {} });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).json()).toEqual({ user: null });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
@@ -190,7 +198,7 @@ describe("sessions", () => {
       .update(sessions)
       .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000), expiresAt: new Date(Date.now() - 3600_000) })
       .where(eq(sessions.id, row!.id));
-    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).json()).toEqual({ user: null });
   });
 
   it("ends after 12 idle hours, for our routes and better-auth's alike", async () => {
@@ -206,7 +214,7 @@ describe("sessions", () => {
     });
     expect(enable.statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).json()).toEqual({ user: null });
   });
 });
 
@@ -237,7 +245,7 @@ describe("forgotten password", () => {
     expect((await reset("a-brand-new-passphrase")).statusCode).toBe(200);
 
     for (const headers of [laptop, phone]) {
-      expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: "GET", url: "/api/session", headers })).json()).toEqual({ user: null });
     }
     expect((await signInRequest(user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signInRequest(user.email, "a-brand-new-passphrase")).statusCode).toBe(200);

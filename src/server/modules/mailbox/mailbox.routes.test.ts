@@ -21,7 +21,7 @@ describe("GET /api/dev/mailbox", () => {
     const first = await t.app.inject({ method: "GET", url: "/api/dev/mailbox?pageSize=2", headers });
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2, smtpConfigured: false });
     expect(body.items.map((m: { subject: string }) => m.subject)).toEqual(["Mensaje 3", "Mensaje 2"]);
     expect(body.items[0]).toEqual({
       id: ids[2],

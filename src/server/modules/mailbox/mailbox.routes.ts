@@ -4,8 +4,8 @@ import { errors } from "../../errors";
 import { createMailboxRepository } from "./mailbox.repository";
 import { createMailboxService } from "./mailbox.service";
 
-export async function mailboxRoutes(app: ZodApp, { db }: AppContext): Promise<void> {
-  const mailbox = createMailboxService({ repository: createMailboxRepository(db) });
+export async function mailboxRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+  const mailbox = createMailboxService({ repository: createMailboxRepository(db), smtpConfigured: Boolean(config.smtpUrl) });
 
   app.get(
     "/api/dev/mailbox",

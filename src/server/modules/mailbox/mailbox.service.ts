@@ -17,11 +17,11 @@ function summary(row: Pick<OutboxMessageRow, "id" | "kind" | "toAddress" | "subj
   return { ...row, createdAt: row.createdAt.toISOString(), sentAt: iso(row.sentAt) };
 }
 
-export function createMailboxService({ repository }: { repository: MailboxRepository }) {
+export function createMailboxService({ repository, smtpConfigured }: { repository: MailboxRepository; smtpConfigured: boolean }) {
   return {
     async list(page: number, pageSize: number) {
       const { items, total } = await repository.list(page, pageSize);
-      return { items: items.map(summary), total, page, pageSize };
+      return { items: items.map(summary), total, page, pageSize, smtpConfigured };
     },
 
     /**

@@ -120,8 +120,9 @@ describe("failures inside the server", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: { code: "service_unavailable", message: "No se puede acceder a la base de datos." } });
     const session = await app.inject({ method: "GET", url: "/api/session", headers: { cookie: "opencall.session_token=x.y" } });
-    expect(session.statusCode).toBeGreaterThanOrEqual(400);
-    expect(session.json().error.code).toBeTypeOf("string");
+    // A cookie whose signature does not hold is refused before any lookup: anonymous, not an error.
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toEqual({ user: null });
     expect(session.body).not.toMatch(/\.(ts|js):\d+|SELECT|select /);
     await app.close();
   });

@@ -1,18 +1,13 @@
-import type { SessionUser } from "@common/schemas/accounts";
+import type { SessionResponse, SessionUser } from "@common/schemas/accounts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, ApiError } from "@web/lib/api";
+import { api } from "@web/lib/api";
 
 export type { SessionUser };
 
 /** The signed-in user, or null when nobody is signed in. */
 async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
-  try {
-    const { user } = await api<{ user: SessionUser }>("/api/session", { signal });
-    return user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { user } = await api<SessionResponse>("/api/session", { signal });
+  return user;
 }
 
 export const sessionQueryOptions = () =>

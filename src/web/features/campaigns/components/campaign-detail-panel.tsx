@@ -6,6 +6,7 @@ import { Loading } from "@web/components/ui/spinner";
 import { useCampaign } from "../api/get-campaign";
 import { CampaignRecipientsTable } from "./campaign-recipients-table";
 import type { CampaignJump } from "./use-campaign-jump";
+import { htmlPreviewDocument } from "@web/lib/html-preview";
 
 interface CampaignDetailPanelProps {
   campaignId: string;
@@ -46,7 +47,7 @@ export function CampaignDetailPanel({ campaignId, id, jump }: CampaignDetailPane
               // Sanitised by the server, and still shown in a sandbox: no scripts, no same origin.
               <iframe
                 sandbox=""
-                srcDoc={campaign.data.content}
+                srcDoc={htmlPreviewDocument(campaign.data.content)}
                 title={texts.history.contentFrameTitle(campaign.data.subject)}
                 className="h-64 w-full resize-y rounded-md border border-border bg-white"
               />

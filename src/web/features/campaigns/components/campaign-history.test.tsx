@@ -142,7 +142,10 @@ describe("CampaignHistory", () => {
     const frame = await screen.findByTitle("Contenido del correo: Aviso");
     expect(frame.tagName).toBe("IFRAME");
     expect(frame).toHaveAttribute("sandbox", "");
-    expect(frame).toHaveAttribute("srcdoc", "<p><strong>Hola</strong></p>");
+    const srcdoc = frame.getAttribute("srcdoc") ?? "";
+    expect(srcdoc).toContain("<body><p><strong>Hola</strong></p></body>");
+    // The product's sans font, not the browser's default serif.
+    expect(srcdoc).toMatch(/body\{[^}]*font-family:"Inter Variable"[^}]*sans-serif/);
     expect(screen.getByText("No hay información de destinatarios disponible")).toBeInTheDocument();
   });
 

@@ -42,7 +42,8 @@ describe("the Mailbox message view", () => {
     const frame = await screen.findByTitle("Vista HTML del correo");
     expect(frame.tagName).toBe("IFRAME");
     expect(frame.getAttribute("sandbox")).toBe("");
-    expect(frame.getAttribute("srcdoc")).toBe(message.htmlBody);
+    expect(frame.getAttribute("srcdoc")).toContain(`<body>${message.htmlBody}</body>`);
+    expect(frame.getAttribute("srcdoc")).toMatch(/font-family:"Inter Variable"[^}]*sans-serif/);
     // Nothing of the message's HTML is part of the app's own document.
     expect(document.getElementById("from-mail")).toBeNull();
     expect(document.querySelectorAll("script")).toHaveLength(0);

@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { ApiError } from "@web/lib/api";
 import { useMailboxMessage } from "../api/get-mailbox-message";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
+import { htmlPreviewDocument } from "@web/lib/html-preview";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -93,7 +94,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
               <iframe
                 title={mailboxTexts.htmlFrameTitle}
                 sandbox=""
-                srcDoc={message.htmlBody}
+                srcDoc={htmlPreviewDocument(message.htmlBody)}
                 // A preview only, out of the tab order (focus inside it could never be shown): keyboard
                 // users read the Texto tab and follow the links listed above.
                 tabIndex={-1}

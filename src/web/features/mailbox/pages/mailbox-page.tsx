@@ -19,10 +19,13 @@ export function MailboxPage() {
   const query = useMailbox(page, MAILBOX_PAGE_SIZE);
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / MAILBOX_PAGE_SIZE)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+  const smtpConfigured = query.data?.smtpConfigured;
+  const description =
+    smtpConfigured === undefined ? mailboxTexts.intro : smtpConfigured ? mailboxTexts.descriptionSmtp : mailboxTexts.description;
 
   return (
     <div className="grid gap-4">
-      <PageHeader title={mailboxTexts.title} description={mailboxTexts.description} className="mb-2" />
+      <PageHeader title={mailboxTexts.title} description={description} className="mb-2" />
 
       {query.isPending ? (
         <Loading text={mailboxTexts.loading} />
