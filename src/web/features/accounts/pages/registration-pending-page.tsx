@@ -1,4 +1,4 @@
-import { accounts as t } from "@common/texts/accounts";
+import { signUpAttempt, accounts as t } from "@common/texts/accounts";
 import { MailCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
@@ -13,6 +13,7 @@ export function RegistrationPendingPage() {
         {t.registrationPending.body.map((line) => (
           <p key={line}>{line}</p>
         ))}
+        <p className="font-medium">{signUpAttempt.pendingInbox}</p>
         <Button asChild className="justify-self-start">
           <Link to="/login">{t.registrationPending.toLogin}</Link>
         </Button>
