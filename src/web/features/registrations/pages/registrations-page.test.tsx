@@ -194,6 +194,11 @@ describe("registrations screen: e-mail campaigns", () => {
     expect(within(highlighted).getByText("Carla Gómez")).toBeInTheDocument();
   });
 
+  it("repeats the chosen event's whole name and date under the selector, which a phone cuts off", async () => {
+    renderPage();
+    expect(await screen.findByTestId("chosen-event")).toHaveTextContent("Casting Otoño — 05/03/26");
+  });
+
   it("labels the selection bar's actions with visible words at every width (not icons only on a phone)", async () => {
     const user = userEvent.setup();
     renderPage();
