@@ -1,6 +1,7 @@
 /**
  * The journeys' `test`: baseURL of the app started by global-setup, a mailbox reading what the
- * test's SMTP server received, and an axe check.
+ * test's SMTP server received, an axe check, and a clean browser console: any console warning or
+ * error, or uncaught page error, fails the test at its end unless the test allowed it.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +31,19 @@ export function linkIn(mail: StoredMail, prefix: string): string {
   return match[0];
 }
 
+/** Console messages a helper (not the app) causes on a page, allowed for that page only. */
+const toolingMessages = new WeakMap<Page, RegExp[]>();
+
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  if ((await page.locator('iframe[sandbox=""]').count()) > 0) {
+    // axe still injects itself into every frame: in a sandboxed one its script is blocked, or reads
+    // localStorage without an origin. Those messages are axe's, not the app's.
+    toolingMessages.set(page, [
+      ...(toolingMessages.get(page) ?? []),
+      /Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
+      /Failed to read the 'localStorage' property from 'Window': The document is sandboxed/,
+    ]);
+  }
   // A fully sandboxed frame (an e-mail in the Mailbox) runs no script, so axe cannot enter it and
   // would wait forever; its content is a message, not the app's UI.
   const results = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
@@ -38,7 +51,35 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-export const test = base.extend<{ mailbox: Mailbox }>({
+/** Lets a test expect a console message it causes on purpose (e.g. a request it makes fail). */
+export interface ConsoleGuard {
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ mailbox: Mailbox; consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      const watched = new WeakSet<Page>();
+      const watch = (target: Page) => {
+        if (watched.has(target)) return;
+        watched.add(target);
+        target.on("console", (message) => {
+          if (message.type() !== "warning" && message.type() !== "error") return;
+          problems.push(`console ${message.type()} at ${target.url()}: ${message.text()}`);
+        });
+        target.on("pageerror", (error) => problems.push(`page error at ${target.url()}: ${error.message}`));
+      };
+      watch(page);
+      page.context().on("page", watch);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const tooling = toolingMessages.get(page) ?? [];
+      const unexpected = problems.filter((problem) => ![...allowed, ...tooling].some((pattern) => pattern.test(problem)));
+      expect(unexpected, "console warnings and errors during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

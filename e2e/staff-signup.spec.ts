@@ -86,7 +86,10 @@ test("a failed login shows the catalogue's text; a forgotten password is reset a
   browser,
   baseURL,
   mailbox,
+  consoleGuard,
 }) => {
+  // The wrong password this test types is refused on purpose (401); the browser logs the response.
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 401/);
   await page.goto("/login");
   await page.getByLabel("Email").fill(E2E_SUPERADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill("definitely-not-it");

@@ -215,3 +215,24 @@ export const accounts = {
     tooDeep: "The request is nested too deeply.",
   },
 } as const;
+
+/** Staff sign-up with an address that already has an account (es-AR): the page and the owner's e-mail. */
+export const signUpAttempt = {
+  pendingInbox:
+    "Revisá tu bandeja de entrada (y la carpeta de spam): si esta dirección ya tenía una cuenta, te escribimos para contarte cómo entrar.",
+  mail: {
+    subject: (product: string) => `Alguien intentó crear una cuenta en ${product} con tu correo`,
+    greeting: (name: string) => `Hola ${name}:`,
+    paragraphs: (product: string) => [
+      `Alguien (quizás vos) intentó crear una cuenta de staff en ${product} con esta dirección de correo, que ya tiene una cuenta. No creamos ninguna cuenta nueva ni cambiamos la tuya.`,
+      "Si fuiste vos, iniciá sesión con tu contraseña. Si no la recordás, en la pantalla de inicio de sesión podés pedir una nueva.",
+      "Si no fuiste vos, ignorá este correo: tu cuenta sigue igual.",
+    ],
+    action: "Iniciar sesión",
+  },
+} as const;
+
+/** User management (es-AR): why an account cannot be approved yet. */
+export const userApproval = {
+  waitingForVerification: "Todavía no verificó su correo: vas a poder aprobar la cuenta cuando lo haga.",
+} as const;

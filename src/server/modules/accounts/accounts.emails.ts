@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from "@common/constants";
+import { signUpAttempt } from "@common/texts/accounts";
 import { renderLayout } from "../../mail/layout";
 import type { OutgoingEmail } from "../../mail/outbox";
 
@@ -81,6 +82,25 @@ export function signInUnlockEmail({ to, name, url }: Recipient & { url: string }
         "Si no fuiste vos, no hace falta que hagas nada: tu contraseña no cambió. Si te preocupa, cambiala desde la página de inicio de sesión.",
       ],
       action: { label: "Desbloquear este dispositivo", url },
+    }),
+  };
+}
+
+/**
+ * To an account's owner when someone signs up with their address: the sign-up itself answers as for
+ * a new address (no enumeration), so the owner learns of it here. Only the stored name is used,
+ * never what the sign-up typed.
+ */
+export function signUpAttemptEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+  const t = signUpAttempt.mail;
+  return {
+    kind: "staff_sign_up_attempt",
+    to,
+    ...renderLayout({
+      subject: t.subject(PRODUCT_NAME),
+      greeting: t.greeting(name),
+      paragraphs: [...t.paragraphs(PRODUCT_NAME)],
+      action: { label: t.action, url },
     }),
   };
 }

@@ -12,7 +12,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { enqueueEmail } from "../../mail/outbox";
-import { passwordResetEmail, staffVerificationEmail } from "./accounts.emails";
+import { passwordResetEmail, signUpAttemptEmail, staffVerificationEmail } from "./accounts.emails";
 import { SIGN_IN_LOCK_SECONDS } from "./sign-in.limiter";
 
 export const SESSION_COOKIE_PREFIX = "opencall";
@@ -32,6 +32,7 @@ export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 /** The web pages that e-mailed links open (the pages then call better-auth; no GET has a side effect). */
 export const accountLinks = {
+  login: (publicUrl: string) => `${publicUrl}/login`,
   verifyEmail: (publicUrl: string, token: string) => `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
   resetPassword: (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
   invitation: (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`,
@@ -77,6 +78,14 @@ function emailOptions(config: Config, db: Db) {
             name: user.name,
             url: accountLinks.resetPassword(config.publicUrl, token),
           }),
+        );
+      },
+      // The sign-up answers an existing address exactly like a new one (no enumeration); its owner
+      // is told by e-mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueEmail(
+          db,
+          signUpAttemptEmail({ to: user.email, name: user.name, url: accountLinks.login(config.publicUrl) }),
         );
       },
       // Following the e-mailed link proves the address (an invited admin's first password, too).

@@ -58,12 +58,26 @@ describe("staff sign-up", () => {
   });
 
   it("answers an existing e-mail like a new one, without a second account or a new verification", async () => {
-    const existing = await createUser(t.db, { email: "taken@example.com" });
-    const res = await signUp({ name: "Someone", email: "taken@example.com", password: "a-long-passphrase" });
+    const existing = await createUser(t.db, { email: "taken@example.com", name: "Ana <b>Dueña</b>" });
+    const res = await signUp({ name: "Someone <img src=x>", email: "taken@example.com", password: "a-long-passphrase" });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe("taken@example.com");
     expect(res.json().user.id).not.toBe(existing.id);
-    expect(await outboxFor(t.db, "taken@example.com")).toEqual([]);
+    // The same reply shape as a new address's.
+    const fresh = await signUp({ name: "Nueva", email: "fresh-shape@example.com", password: "a-long-passphrase" });
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(Object.keys(res.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+
+    // No verification, but the owner hears of the attempt, by the stored name, escaped.
+    const mails = await outboxFor(t.db, "taken@example.com");
+    expect(mails.map((m) => m.kind)).toEqual(["staff_sign_up_attempt"]);
+    const [mail] = mails;
+    expect(mail!.subject).toMatch(/Alguien intentó crear una cuenta en OpenCall con tu correo/);
+    expect(mail!.textBody).toContain("Hola Ana <b>Dueña</b>:");
+    expect(mail!.textBody).toContain(`${t.config.publicUrl}/login`);
+    expect(mail!.htmlBody).toContain("Hola Ana &lt;b&gt;Dueña&lt;/b&gt;:");
+    expect(mail!.htmlBody).not.toContain("<b>Dueña</b>");
+    expect(mail!.textBody + mail!.htmlBody).not.toContain("Someone");
   });
 });
 

@@ -14,5 +14,5 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 
 /** A native select: accessible, keyboard- and phone-friendly by default. */
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
-  return <select className={cn(controlClass, "h-10 py-2 pr-8", className)} {...props} />;
+  return <select className={cn(controlClass, "h-10 py-2", className)} {...props} />;
 }

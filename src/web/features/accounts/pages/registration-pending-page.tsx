@@ -1,4 +1,4 @@
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import { signUpAttempt, accounts as t } from "@common/texts/accounts";
 import { MailCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
@@ -7,14 +7,15 @@ import { AuthCard } from "../components/auth-card";
 /** SPEC.md §2 /registration-pending. */
 export function RegistrationPendingPage() {
   return (
-    <AuthCard title={accountsTexts.registrationPending.title}>
+    <AuthCard title={t.registrationPending.title}>
       <div className="grid gap-4">
         <MailCheck className="size-8 text-primary" aria-hidden="true" />
-        {accountsTexts.registrationPending.body.map((line) => (
+        {t.registrationPending.body.map((line) => (
           <p key={line}>{line}</p>
         ))}
+        <p className="font-medium">{signUpAttempt.pendingInbox}</p>
         <Button asChild className="justify-self-start">
-          <Link to="/login">{accountsTexts.registrationPending.toLogin}</Link>
+          <Link to="/login">{t.registrationPending.toLogin}</Link>
         </Button>
       </div>
     </AuthCard>

@@ -1,8 +1,9 @@
 import { useT } from "@web/lib/language";
 import { formatDateTimeEsAr } from "@common/dates";
 import type { Profile } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import { accounts as accountsTexts, userApproval } from "@common/texts/accounts";
 import { Check, ShieldCheck } from "lucide-react";
+import { useId } from "react";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Badge } from "@web/components/ui/badge";
@@ -20,26 +21,37 @@ import { RoleBadge, StatusBadge } from "../components/role-badge";
 
 function ApproveButton({ user }: { user: Profile }) {
   const approve = useApproveUser();
+  const noteId = useId();
+  // The server refuses it (409 email_not_verified): say why beside the button instead of offering it.
+  const unverified = !user.emailVerified;
   return (
-    <Button
-      size="sm"
-      aria-label={accountsTexts.users.approveLabel(user.email)}
-      disabled={approve.isPending}
-      onClick={() =>
-        approve.mutate(user.id, {
-          onSuccess: () => toast.success(accountsTexts.users.approved(user.email)),
-          onError: (error) =>
-            toast.error(
-              error instanceof ApiError && error.code === "email_not_verified"
-                ? accountsTexts.users.approveUnverified
-                : accountsTexts.users.approveFailed,
-            ),
-        })
-      }
-    >
-      <Check aria-hidden="true" />
-      {approve.isPending ? accountsTexts.users.approving : accountsTexts.users.approve}
-    </Button>
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <Button
+        size="sm"
+        aria-label={accountsTexts.users.approveLabel(user.email)}
+        aria-describedby={unverified ? noteId : undefined}
+        disabled={approve.isPending || unverified}
+        onClick={() =>
+          approve.mutate(user.id, {
+            onSuccess: () => toast.success(accountsTexts.users.approved(user.email)),
+            onError: (error) =>
+              toast.error(
+                error instanceof ApiError && error.code === "email_not_verified"
+                  ? accountsTexts.users.approveUnverified
+                  : accountsTexts.users.approveFailed,
+              ),
+          })
+        }
+      >
+        <Check aria-hidden="true" />
+        {approve.isPending ? accountsTexts.users.approving : accountsTexts.users.approve}
+      </Button>
+      {unverified ? (
+        <p id={noteId} className="max-w-64 text-xs text-muted-foreground sm:text-right">
+          {userApproval.waitingForVerification}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

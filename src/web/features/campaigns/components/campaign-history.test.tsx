@@ -130,6 +130,16 @@ describe("CampaignHistory", () => {
     ]);
     expect(screen.getByRole("button", { name: "Fallido. Motivo del fallo: 550 Mailbox unavailable" })).toBeInTheDocument();
     expect(screen.getByText(/Hola \{nombre\}/)).toHaveClass("whitespace-pre-wrap");
+    // On a phone an address breaks only where it must (not mid-word at any letter), and a time
+    // never wraps inside ('p.' / 'm.').
+    for (const row of rows) {
+      for (const cell of within(row).getAllByText(/@example\.com$/)) {
+        expect(cell).not.toHaveClass("break-all");
+        expect(cell).toHaveClass("wrap-anywhere");
+      }
+    }
+    for (const time of screen.getAllByTestId("recipient-time")) expect(time).toHaveClass("whitespace-nowrap");
+    expect(document.querySelector(`time[datetime]`)).toHaveClass("whitespace-nowrap");
   });
 
   it("renders HTML content only inside a sandboxed frame", async () => {

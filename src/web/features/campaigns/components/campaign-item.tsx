@@ -48,12 +48,14 @@ export function CampaignItem({ campaign, expanded, onToggle, jump }: CampaignIte
             </div>
             <div className="min-w-0">
               <dt className="inline text-muted-foreground">{texts.history.sentBy}: </dt>
-              <dd className="inline break-words">{senderOf(campaign)}</dd>
+              <dd className="inline wrap-anywhere">{senderOf(campaign)}</dd>
             </div>
             <div>
               <dt className="inline text-muted-foreground">{texts.history.sentAt}: </dt>
               <dd className="inline">
-                <time dateTime={campaign.sentAt}>{formatDateTimeEsAr(campaign.sentAt)}</time>
+                <time dateTime={campaign.sentAt} className="whitespace-nowrap">
+                  {formatDateTimeEsAr(campaign.sentAt)}
+                </time>
               </dd>
             </div>
           </dl>

@@ -53,10 +53,13 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
               >
                 <td className="px-3 py-2">
                   <span className="font-medium">{recipient.fullName}</span>
-                  {/* Narrow screens: the e-mail under the name instead of a column of its own. */}
-                  <span className="block break-all text-xs text-muted-foreground sm:hidden">{recipient.email}</span>
+                  {/* Narrow screens: the e-mail under the name instead of a column of its own. An
+                      address breaks only when it cannot fit on its line, never mid-word by default. */}
+                  <span className="block text-xs text-muted-foreground wrap-anywhere sm:hidden" data-testid="recipient-email">
+                    {recipient.email}
+                  </span>
                 </td>
-                <td className="hidden px-3 py-2 break-all sm:table-cell">{recipient.email}</td>
+                <td className="hidden px-3 py-2 wrap-anywhere sm:table-cell">{recipient.email}</td>
                 <td className="px-3 py-2">
                   {recipient.status === "failed" && recipient.errorMessage ? (
                     <Tooltip content={recipient.errorMessage}>
@@ -71,7 +74,12 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                   ) : (
                     <RecipientStatusBadge status={recipient.status} />
                   )}
-                  <span className="mt-1 block text-xs text-muted-foreground sm:hidden">{dateText}</span>
+                  <span
+                    className="mt-1 block whitespace-nowrap text-xs text-muted-foreground sm:hidden"
+                    data-testid="recipient-time"
+                  >
+                    {dateText}
+                  </span>
                 </td>
                 <td className="hidden px-3 py-2 whitespace-nowrap text-muted-foreground sm:table-cell">{dateText}</td>
               </tr>

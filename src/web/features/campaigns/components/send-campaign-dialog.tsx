@@ -57,7 +57,7 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
       >
         <Textarea
           rows={8}
-          className="font-mono text-sm sm:text-sm"
+          className="font-mono text-sm max-sm:min-h-0 max-sm:h-28 sm:text-sm"
           {...fieldAria("campaign-content", errors.content?.message, true)}
           {...form.register("content")}
         />
@@ -73,7 +73,8 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
           {texts.modal.advice}
         </p>
       </div>
-      <DialogFooter>
+      {/* Kept in view at the bottom of the scrolling dialog: on a phone the form is taller than the screen. */}
+      <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-popover px-6 py-4 max-sm:flex-row max-sm:*:flex-1">
         <Button variant="outline" onClick={onCancel}>
           {texts.modal.cancel}
         </Button>

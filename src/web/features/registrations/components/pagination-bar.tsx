@@ -26,7 +26,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
           <label htmlFor={sizeId}>{registrationsTexts.pagination.pageSize}</label>
           <NativeSelect
             id={sizeId}
-            className="h-9 w-20"
+            className="h-9 w-auto"
             value={pageSize}
             onChange={(event) => onPageSizeChange(Number(event.target.value))}
           >

@@ -75,8 +75,9 @@ function EventSelect({
   onEventChange,
 }: Pick<RegistrationsFiltersProps, "events" | "eventsFailed" | "eventId" | "onEventChange">) {
   const id = useId();
+  const chosen = events?.find((event) => event.id === eventId);
   return (
-    <div className="grid flex-1 gap-2">
+    <div className="grid min-w-0 flex-1 gap-2">
       <Label htmlFor={id}>{registrationsTexts.eventLabel}</Label>
       <NativeSelect
         id={id}
@@ -91,6 +92,13 @@ function EventSelect({
           </option>
         ))}
       </NativeSelect>
+      {/* A select cannot wrap its text: on a phone the chosen event's whole name and date are
+          repeated under it (the select itself already tells a screen reader). */}
+      {chosen ? (
+        <p className="text-sm font-medium wrap-anywhere sm:hidden" aria-hidden="true" data-testid="chosen-event">
+          {chosen.eventName} — {formatDateEsAr(chosen.eventDate)}
+        </p>
+      ) : null}
       {eventsFailed ? <p className="text-sm text-destructive">{registrationsTexts.eventsError}</p> : null}
     </div>
   );

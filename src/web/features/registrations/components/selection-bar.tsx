@@ -11,26 +11,30 @@ interface SelectionBarProps {
   actions?: ReactNode;
 }
 
-/** The floating bar an admin sees while rows are selected. */
+/**
+ * The floating bar an admin sees while rows are selected. Its actions always say what they do: on a
+ * phone they take a second row (count and clear above), each half of it, with their words.
+ */
 export function SelectionBar({ count, exportUrl, onClear, actions }: SelectionBarProps) {
   if (count === 0) return null;
   return (
     <div
       role="region"
       aria-label={registrationsTexts.selection.count(count)}
-      className="fixed inset-x-3 bottom-4 z-30 mx-auto flex max-w-xl items-center gap-2 rounded-xl border bg-popover p-2 text-popover-foreground shadow-lg sm:p-3 min-[990px]:left-64"
+      className="fixed inset-x-3 bottom-4 z-30 mx-auto flex max-w-xl flex-wrap items-center gap-2 rounded-xl border bg-popover p-2 text-popover-foreground shadow-lg sm:flex-nowrap sm:p-3 min-[990px]:left-64"
     >
-      <span className="mr-auto min-w-0 truncate px-1 text-sm font-semibold" aria-live="polite">
+      <span className="min-w-0 flex-1 truncate px-1 text-sm font-semibold" aria-live="polite">
         {registrationsTexts.selection.count(count)}
       </span>
-      <Button asChild size="sm">
-        <a href={exportUrl} download>
-          <Download aria-hidden="true" />
-          {/* Icon only on a phone, so that the count stays readable beside the actions. */}
-          <span className="max-sm:sr-only">{registrationsTexts.selection.exportCsv}</span>
-        </a>
-      </Button>
-      {actions}
+      <div className="flex items-center gap-2 max-sm:order-last max-sm:w-full max-sm:*:flex-1">
+        <Button asChild size="sm">
+          <a href={exportUrl} download>
+            <Download aria-hidden="true" />
+            {registrationsTexts.selection.exportCsv}
+          </a>
+        </Button>
+        {actions}
+      </div>
       <Button variant="ghost" size="icon-sm" aria-label={registrationsTexts.selection.clear} onClick={onClear}>
         <X aria-hidden="true" />
       </Button>

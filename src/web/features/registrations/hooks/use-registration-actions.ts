@@ -49,7 +49,6 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
         onDeleted(target.id);
       },
       onError: (error) => {
-        console.warn("delete registration failed", error);
         const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
         toast.error(denied ? registrationsTexts.messages.deleteDenied : registrationsTexts.messages.deleteFailed(error.message));
       },

@@ -194,6 +194,25 @@ describe("registrations screen: e-mail campaigns", () => {
     expect(within(highlighted).getByText("Carla Gómez")).toBeInTheDocument();
   });
 
+  it("repeats the chosen event's whole name and date under the selector, which a phone cuts off", async () => {
+    renderPage();
+    expect(await screen.findByTestId("chosen-event")).toHaveTextContent("Casting Otoño — 05/03/26");
+  });
+
+  it("labels the selection bar's actions with visible words at every width (not icons only on a phone)", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("checkbox", { name: "Seleccionar a Ana Pérez" }));
+    const bar = screen.getByRole("region", { name: "1 seleccionada" });
+    for (const action of [
+      within(bar).getByRole("link", { name: "Exportar CSV" }),
+      within(bar).getByRole("button", { name: "Enviar email" }),
+    ]) {
+      expect(action.querySelector("[class*='sr-only']")).toBeNull();
+      expect(action).toHaveTextContent(/\w/);
+    }
+  });
+
   it("sends to the selection, then clears it, opens the history tab and refreshes the rows' badges", async () => {
     const user = userEvent.setup();
     renderPage();

@@ -32,7 +32,7 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
         actions={
           <Button size="sm" onClick={() => setComposing(true)}>
             <Mail aria-hidden="true" />
-            <span className="max-sm:sr-only">{campaignTexts.sendButton}</span>
+            {campaignTexts.sendButton}
           </Button>
         }
       />

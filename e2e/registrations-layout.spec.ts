@@ -1,0 +1,87 @@
+/**
+ * The registrations screen as a person sees it on a phone (360 px) and a laptop (1280 px): what
+ * jsdom cannot measure. The page-size selector shows its whole number, the floating selection bar
+ * says what its actions do, and the e-mail dialog's buttons are on screen.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signInAsSuperadmin } from "./support/session";
+
+async function seedEvent(page: Page, baseURL: string | undefined) {
+  const stamp = `${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
+  const created = await page.request.post("/api/events", {
+    headers: { origin: baseURL! },
+    data: {
+      eventName: `Casting Diseño ${stamp}`,
+      eventDate: "2031-06-14",
+      location: "Palermo, CABA",
+      description: "",
+      confirmationDetails: "",
+      timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: string; timeslots: Array<{ id: string }> };
+  const res = await page.request.post(`/api/public/events/${event.id}/registrations`, {
+    headers: { origin: baseURL! },
+    data: {
+      fullName: "Lucía Fernández",
+      email: `lucia-${stamp}@example.com`,
+      dateOfBirth: "2001-08-21",
+      location: "Rosario",
+      phoneNumber: "0341 555-1234",
+      height: 176,
+      bust: 84,
+      waist: 61,
+      hips: 90,
+      eyeColor: "Avellana/Hazel",
+      instagramHandle: "@modelo.diseno",
+      internationalWork: true,
+      timeslotId: event.timeslots[0]!.id,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return event;
+}
+
+/** Whether a select's chosen option fits in the room its box leaves for text (beside the arrow). */
+async function selectTextFits(page: Page, label: string): Promise<{ text: string; room: number; needed: number }> {
+  return page.getByLabel(label, { exact: true }).evaluate((element) => {
+    const select = element as HTMLSelectElement;
+    const style = getComputedStyle(select);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.text ?? "";
+    // Chromium draws the arrow inside the box's inline-end padding area; it takes about 1.2em.
+    const arrow = parseFloat(style.fontSize) * 1.2;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    return { text, room, needed: context.measureText(text).width };
+  });
+}
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px the list's controls show their whole text`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
+    await signInAsSuperadmin(page, baseURL);
+    const event = await seedEvent(page, baseURL);
+    await page.goto("/dashboard/scouting/registrations");
+    await page.getByLabel("Evento").selectOption(event.id);
+    await expect(page.getByRole("heading", { name: "Registros (1)" })).toBeVisible();
+
+    const size = await selectTextFits(page, "Por página");
+    expect(size.text).toBe("20");
+    expect(size.room, `room for '${size.text}'`).toBeGreaterThanOrEqual(size.needed);
+
+    await page.getByRole("checkbox", { name: "Seleccionar a Lucía Fernández" }).check();
+    const bar = page.getByRole("region", { name: "1 seleccionada" });
+    await expect(bar.getByText("Exportar CSV", { exact: true })).toBeVisible();
+    await expect(bar.getByText("Enviar email", { exact: true })).toBeVisible();
+
+    await bar.getByRole("button", { name: "Enviar email", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Enviar correo a modelos seleccionados" });
+    await expect(dialog).toBeVisible();
+    for (const name of ["Cancelar", "Enviar"]) {
+      await expect(dialog.getByRole("button", { name, exact: true })).toBeInViewport({ ratio: 1 });
+    }
+  });
+}
