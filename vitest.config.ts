@@ -48,6 +48,8 @@ export default defineConfig({
           include: ["src/web/**/*.test.tsx", "src/web/**/*.test.ts"],
           environment: "jsdom",
           setupFiles: ["src/web/test/setup.ts"],
+          // Screens with many rows and user-event typing: 5 s is too tight on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       serverProject("pglite"),

@@ -5,38 +5,42 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PROFILE_STATUSES, ROLES } from "../constants";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
-import { accounts as t } from "../texts/accounts";
+import { t } from "../i18n";
+import { LANGUAGES } from "../i18n/languages";
 
 export const emailField = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: t.validation.email }));
+  .pipe(z.email({ error: () => t("accounts.validation.email") }));
 
 const requiredEmail = z
   .string()
   .trim()
-  .min(1, t.validation.emailRequired)
+  .min(1, { error: () => t("accounts.validation.emailRequired") })
   .toLowerCase()
-  .pipe(z.email({ message: t.validation.email }));
+  .pipe(z.email({ error: () => t("accounts.validation.email") }));
 
 export const newPasswordField = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, t.validation.passwordMin(MIN_PASSWORD_LENGTH))
-  .max(MAX_PASSWORD_LENGTH, t.validation.passwordMax(MAX_PASSWORD_LENGTH));
+  .min(MIN_PASSWORD_LENGTH, { error: () => t("accounts.validation.passwordMin", { min: MIN_PASSWORD_LENGTH }) })
+  .max(MAX_PASSWORD_LENGTH, { error: () => t("accounts.validation.passwordMax", { max: MAX_PASSWORD_LENGTH }) });
 
 /** Login (SPEC.md §5): e-mail and password are required; no other rule is told at sign-in. */
 export const signInSchema = z.object({
   email: requiredEmail,
-  password: z.string().min(1, t.validation.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  password: z
+    .string()
+    .min(1, { error: () => t("accounts.validation.passwordRequired") })
+    .max(MAX_PASSWORD_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const fullNameField = z
   .string()
   .trim()
-  .min(1, t.validation.fullNameRequired)
-  .max(120, t.validation.fullNameMax)
+  .min(1, { error: () => t("accounts.validation.fullNameRequired") })
+  .max(120, { error: () => t("accounts.validation.fullNameMax") })
   .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** The /register form. */
@@ -49,7 +53,7 @@ export const signUpFormSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
-    message: t.validation.passwordsDiffer,
+    error: () => t("accounts.validation.passwordsDiffer"),
   });
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
@@ -72,7 +76,7 @@ export const resetPasswordFormSchema = z
   .object({ password: newPasswordField, confirmPassword: z.string() })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
-    message: t.validation.passwordsDiffer,
+    error: () => t("accounts.validation.passwordsDiffer"),
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
@@ -86,21 +90,35 @@ export function isAgencyEmail(email: string, domain: string): boolean {
   return at > 0 && email.slice(at + 1).toLowerCase() === domain.toLowerCase();
 }
 
-export const passwordConfirmSchema = z.object({ password: z.string().min(1, t.validation.passwordRequired) });
+export const passwordConfirmSchema = z.object({
+  password: z.string().min(1, { error: () => t("accounts.validation.passwordRequired") }),
+});
 export type PasswordConfirmInput = z.infer<typeof passwordConfirmSchema>;
 
 export const totpCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, t.validation.totpCode),
+    .regex(/^\d{6}$/, { error: () => t("accounts.validation.totpCode") }),
 });
 export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
-export const backupCodeSchema = z.object({ code: z.string().trim().min(1, t.validation.backupCode).max(64) });
+export const backupCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: () => t("accounts.validation.backupCode") })
+    .max(64),
+});
 export type BackupCodeInput = z.infer<typeof backupCodeSchema>;
 
 export const userIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** PUT /api/account/language: the language the account's screens and e-mails use. */
+export const accountLanguageSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: () => t("accounts.validation.language") }),
+});
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
 
 /** A profile as the Users screen shows it (SPEC.md §3 profiles). */
 export const profileSchema = z.object({
@@ -124,6 +142,8 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   role: z.enum(ROLES),
   status: z.enum(PROFILE_STATUSES),
+  /** The language saved in the account; null: the device's choice (or the browser's). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** GET /api/session: the signed-in user, or `user: null` for an anonymous caller (200 either way). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { events as t } from "../texts/events";
+import { t } from "../i18n";
 import { createEventSchema, updateEventSchema } from "./events";
 
 const valid = {
@@ -19,14 +19,14 @@ describe("event form schema (SPEC.md §5)", () => {
   it("requires name, date and location; description and confirmation details default to empty", () => {
     expect(createEventSchema.parse(valid)).toMatchObject({ description: "", confirmationDetails: "" });
     expect(errorsOf({ ...valid, eventName: " ", eventDate: "", location: "" })).toEqual({
-      eventName: t.validation.eventNameRequired,
-      eventDate: t.validation.eventDateRequired,
-      location: t.validation.locationRequired,
+      eventName: t("events.validation.eventNameRequired"),
+      eventDate: t("events.validation.eventDateRequired"),
+      location: t("events.validation.locationRequired"),
     });
   });
 
   it("wants at least one slot, each with times and an integer capacity of at least 1", () => {
-    expect(errorsOf({ ...valid, timeslots: [] })).toEqual({ timeslots: t.validation.timeslotsRequired });
+    expect(errorsOf({ ...valid, timeslots: [] })).toEqual({ timeslots: t("events.validation.timeslotsRequired") });
     expect(
       errorsOf({
         ...valid,
@@ -37,11 +37,11 @@ describe("event form schema (SPEC.md §5)", () => {
         ],
       }),
     ).toEqual({
-      "timeslots.0.startTime": t.validation.startTimeRequired,
-      "timeslots.0.endTime": t.validation.endTimeRequired,
-      "timeslots.0.capacity": t.validation.capacityMin(1),
-      "timeslots.1.capacity": t.validation.capacityInteger,
-      "timeslots.2.capacity": t.validation.capacityInteger,
+      "timeslots.0.startTime": t("events.validation.startTimeRequired"),
+      "timeslots.0.endTime": t("events.validation.endTimeRequired"),
+      "timeslots.0.capacity": t("events.validation.capacityMin", { min: 1 }),
+      "timeslots.1.capacity": t("events.validation.capacityInteger"),
+      "timeslots.2.capacity": t("events.validation.capacityInteger"),
     });
   });
 
@@ -50,7 +50,7 @@ describe("event form schema (SPEC.md §5)", () => {
   });
 
   it("rejects impossible calendar dates", () => {
-    expect(errorsOf({ ...valid, eventDate: "2026-02-29" })).toEqual({ eventDate: t.validation.eventDateInvalid });
+    expect(errorsOf({ ...valid, eventDate: "2026-02-29" })).toEqual({ eventDate: t("events.validation.eventDateInvalid") });
   });
 
   it("needs a status on edit", () => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
 import { isStorableIsoDate } from "../dates";
 import { CONTROL_CHARACTERS_MESSAGE, isMultiLineText, isOneLineText } from "../text";
-import { events as t } from "../texts/events";
+import { t, type MessageId } from "../i18n";
 
 export const MAX_TIMESLOTS_PER_EVENT = 50;
 const NAME_MAX = 200;
@@ -16,48 +16,49 @@ const LONG_TEXT_MAX = 5000;
 /** Wall-clock `HH:MM` (what `<input type="time">` gives). No end-after-start check (SPEC.md §5). */
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const requiredText = (required: string, max: number) =>
+const tooLong = (max: number) => ({ error: () => t("events.validation.tooLong", { max }) });
+
+const requiredText = (required: MessageId, max: number) =>
   z
-    .string({ error: required })
+    .string({ error: () => t(required) })
     .trim()
-    .min(1, { error: required })
-    .max(max, { error: t.validation.tooLong(max) })
+    .min(1, { error: () => t(required) })
+    .max(max, tooLong(max))
     .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** A description or a message: line breaks and tabs are its own, no other control character. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: t.validation.tooLong(max) })
-    .refine(isMultiLineText, { error: CONTROL_CHARACTERS_MESSAGE })
-    .default("");
+  z.string().trim().max(max, tooLong(max)).refine(isMultiLineText, { error: CONTROL_CHARACTERS_MESSAGE }).default("");
 
 export const timeslotInputSchema = z.object({
   /** Present: update that slot. Absent: add a new one (PUT); ignored on create. */
   id: z.uuid().optional(),
-  startTime: z.string({ error: t.validation.startTimeRequired }).regex(HH_MM, { error: t.validation.startTimeRequired }),
-  endTime: z.string({ error: t.validation.endTimeRequired }).regex(HH_MM, { error: t.validation.endTimeRequired }),
+  startTime: z
+    .string({ error: () => t("events.validation.startTimeRequired") })
+    .regex(HH_MM, { error: () => t("events.validation.startTimeRequired") }),
+  endTime: z
+    .string({ error: () => t("events.validation.endTimeRequired") })
+    .regex(HH_MM, { error: () => t("events.validation.endTimeRequired") }),
   capacity: z
-    .number({ error: t.validation.capacityInteger })
-    .int({ error: t.validation.capacityInteger })
-    .min(TIMESLOT_MIN_CAPACITY, { error: t.validation.capacityMin(TIMESLOT_MIN_CAPACITY) })
-    .max(100_000, { error: t.validation.capacityInteger }),
+    .number({ error: () => t("events.validation.capacityInteger") })
+    .int({ error: () => t("events.validation.capacityInteger") })
+    .min(TIMESLOT_MIN_CAPACITY, { error: () => t("events.validation.capacityMin", { min: TIMESLOT_MIN_CAPACITY }) })
+    .max(100_000, { error: () => t("events.validation.capacityInteger") }),
 });
 
 export const createEventSchema = z.object({
-  eventName: requiredText(t.validation.eventNameRequired, NAME_MAX),
+  eventName: requiredText("events.validation.eventNameRequired", NAME_MAX),
   eventDate: z
-    .string({ error: t.validation.eventDateRequired })
-    .min(1, { error: t.validation.eventDateRequired, abort: true })
-    .refine(isStorableIsoDate, { error: t.validation.eventDateInvalid }),
-  location: requiredText(t.validation.locationRequired, LOCATION_MAX),
+    .string({ error: () => t("events.validation.eventDateRequired") })
+    .min(1, { error: () => t("events.validation.eventDateRequired"), abort: true })
+    .refine(isStorableIsoDate, { error: () => t("events.validation.eventDateInvalid") }),
+  location: requiredText("events.validation.locationRequired", LOCATION_MAX),
   description: optionalText(LONG_TEXT_MAX),
   confirmationDetails: optionalText(LONG_TEXT_MAX),
   timeslots: z
-    .array(timeslotInputSchema, { error: t.validation.timeslotsRequired })
-    .min(1, { error: t.validation.timeslotsRequired })
-    .max(MAX_TIMESLOTS_PER_EVENT, { error: t.validation.timeslotsTooMany(MAX_TIMESLOTS_PER_EVENT) }),
+    .array(timeslotInputSchema, { error: () => t("events.validation.timeslotsRequired") })
+    .min(1, { error: () => t("events.validation.timeslotsRequired") })
+    .max(MAX_TIMESLOTS_PER_EVENT, { error: () => t("events.validation.timeslotsTooMany", { max: MAX_TIMESLOTS_PER_EVENT }) }),
 });
 
 /**

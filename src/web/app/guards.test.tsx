@@ -46,7 +46,7 @@ describe("guards (SPEC.md §2)", () => {
   it("shows a pending account only the awaiting-approval screen", async () => {
     mockFetch({ "GET /api/session": () => user("member", "pending") });
     renderRoutes(routes, "/dashboard");
-    expect(await screen.findByRole("heading", { name: "Your account is awaiting approval" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Tu cuenta está esperando aprobación" })).toBeInTheDocument();
     expect(screen.queryByText("dashboard home")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cerrar sesión" })).toBeInTheDocument();
   });
@@ -65,13 +65,13 @@ describe("guards (SPEC.md §2)", () => {
   });
 
   it.each([
-    [500, "Failed to fetch profile"],
-    [404, "Profile not found in database"],
+    [500, "No se pudo cargar el perfil"],
+    [404, "No se encontró el perfil en la base de datos"],
   ])("falls back to member/pending when the profile answers %i", async (status, text) => {
     mockFetch({ "GET /api/session": () => ({ status, body: { error: { code: "x", message: "x" } } }) });
     renderRoutes(routes, "/dashboard");
     expect(await screen.findByText(text, {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Your account is awaiting approval" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Tu cuenta está esperando aprobación" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("dashboard home")).not.toBeInTheDocument());
   });
 });

@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { isAdmin, isApproved } from "@common/roles";
-import { accounts } from "@common/texts/accounts";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSession, AwaitingApproval } from "@web/features/accounts";
@@ -12,14 +12,15 @@ import { ApiError } from "@web/lib/api";
  * (SPEC.md §6) and sees that screen with the reason.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const t = useT();
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return null;
   if (session.isError) {
     const reason =
       session.error instanceof ApiError && session.error.status === 404
-        ? accounts.awaitingApproval.profileNotFound
-        : accounts.awaitingApproval.profileFetchFailed;
+        ? t("accounts.awaitingApproval.profileNotFound")
+        : t("accounts.awaitingApproval.profileFetchFailed");
     return <AwaitingApproval profileError={reason} onRetry={() => void session.refetch()} />;
   }
   if (!session.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;

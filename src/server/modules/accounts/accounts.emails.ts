@@ -1,87 +1,116 @@
+/**
+ * Staff account e-mails, in the account's language: the one saved in it (users.language), else the
+ * language of the request that caused the e-mail (staffLanguage).
+ */
 import { PRODUCT_NAME } from "@common/constants";
-import { signUpAttempt } from "@common/texts/accounts";
+import { currentLanguage, isLanguage, translator, type Language } from "@common/i18n";
 import { renderLayout } from "../../mail/layout";
 import type { OutgoingEmail } from "../../mail/outbox";
 
 interface Recipient {
   to: string;
   name: string;
+  language: Language;
 }
 
-export function staffVerificationEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+const product = PRODUCT_NAME;
+
+/** The language of an e-mail to this account: its saved one, else the current request's. */
+export function staffLanguage(user: object | undefined): Language {
+  const language = user && "language" in user ? user.language : undefined;
+  return isLanguage(language) ? language : currentLanguage();
+}
+
+/** Who a staff account e-mail goes to, and in which language. */
+export function staffRecipient(user: { email: string; name: string }): Recipient {
+  return { to: user.email, name: user.name, language: staffLanguage(user) };
+}
+
+export function staffVerificationEmail({ to, name, url, language }: Recipient & { url: string }): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "staff_verification",
     to,
     ...renderLayout({
-      subject: `Confirmá tu correo en ${PRODUCT_NAME}`,
-      greeting: `Hola ${name}:`,
-      paragraphs: [
-        `Recibimos tu solicitud de cuenta de staff en ${PRODUCT_NAME}. Confirmá tu dirección de correo electrónico con el botón de abajo.`,
-        "Después de la verificación, un administrador revisará tu perfil. Te avisaremos por correo cuando tu cuenta esté aprobada.",
-      ],
-      action: { label: "Confirmar mi correo", url },
+      subject: t("accounts.emails.verification.subject", { product }),
+      greeting: t("accounts.emails.greeting", { name }),
+      paragraphs: [t("accounts.emails.verification.received", { product }), t("accounts.emails.verification.next")],
+      action: { label: t("accounts.emails.verification.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }
 
-export function passwordResetEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+export function passwordResetEmail({ to, name, url, language }: Recipient & { url: string }): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "password_reset",
     to,
     ...renderLayout({
-      subject: `Restablecé tu contraseña de ${PRODUCT_NAME}`,
-      greeting: `Hola ${name}:`,
-      paragraphs: [
-        "Alguien (esperamos que vos) pidió restablecer la contraseña de tu cuenta. El enlace vale durante una hora.",
-        "Si no fuiste vos, ignorá este correo: tu contraseña sigue siendo la misma.",
-      ],
-      action: { label: "Elegir una contraseña nueva", url },
+      subject: t("accounts.emails.passwordReset.subject", { product }),
+      greeting: t("accounts.emails.greeting", { name }),
+      paragraphs: [t("accounts.emails.passwordReset.requested"), t("accounts.emails.passwordReset.ignore")],
+      action: { label: t("accounts.emails.passwordReset.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }
 
-export function profileApprovedEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+export function profileApprovedEmail({ to, name, url, language }: Recipient & { url: string }): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "profile_approved",
     to,
     ...renderLayout({
-      subject: `Tu cuenta de ${PRODUCT_NAME} fue aprobada`,
-      greeting: `Hola ${name}:`,
-      paragraphs: [`Un administrador aprobó tu cuenta de staff en ${PRODUCT_NAME}. Ya podés iniciar sesión y usar el panel.`],
-      action: { label: "Iniciar sesión", url },
+      subject: t("accounts.emails.approved.subject", { product }),
+      greeting: t("accounts.emails.greeting", { name }),
+      paragraphs: [t("accounts.emails.approved.body", { product })],
+      action: { label: t("accounts.emails.approved.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }
 
-export function adminInvitationEmail({ to, url, invitedBy }: { to: string; url: string; invitedBy: string }): OutgoingEmail {
+export function adminInvitationEmail({
+  to,
+  url,
+  invitedBy,
+  language,
+}: {
+  to: string;
+  url: string;
+  invitedBy: string;
+  language: Language;
+}): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "admin_invitation",
     to,
     ...renderLayout({
-      subject: `Te invitaron como administrador de ${PRODUCT_NAME}`,
-      greeting: "Hola:",
-      paragraphs: [
-        `${invitedBy} te invitó a ${PRODUCT_NAME} como administrador. Elegí una contraseña con el botón de abajo para activar tu cuenta.`,
-        "El enlace vale durante 72 horas. Si no esperabas esta invitación, ignorá este correo.",
-      ],
-      action: { label: "Elegir mi contraseña", url },
+      subject: t("accounts.emails.invitation.subject", { product }),
+      greeting: t("accounts.emails.greetingNoName"),
+      paragraphs: [t("accounts.emails.invitation.body", { invitedBy, product }), t("accounts.emails.invitation.validity")],
+      action: { label: t("accounts.emails.invitation.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }
 
-export function signInUnlockEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
+export function signInUnlockEmail({ to, name, url, language }: Recipient & { url: string }): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "sign_in_unlock",
     to,
     ...renderLayout({
-      subject: `Desbloqueá el inicio de sesión en ${PRODUCT_NAME}`,
-      greeting: `Hola ${name}:`,
+      subject: t("accounts.emails.unlock.subject", { product }),
+      greeting: t("accounts.emails.greeting", { name }),
       paragraphs: [
-        `Hubo muchos intentos fallidos de iniciar sesión con tu cuenta de ${PRODUCT_NAME}, así que la bloqueamos por un rato para quien no use un dispositivo conocido.`,
-        "Si fuiste vos, abrí el enlace en el navegador donde querés iniciar sesión: ese dispositivo quedará habilitado. El enlace vale durante una hora.",
-        "Si no fuiste vos, no hace falta que hagas nada: tu contraseña no cambió. Si te preocupa, cambiala desde la página de inicio de sesión.",
+        t("accounts.emails.unlock.locked", { product }),
+        t("accounts.emails.unlock.ifYou"),
+        t("accounts.emails.unlock.ifNotYou"),
       ],
-      action: { label: "Desbloquear este dispositivo", url },
+      action: { label: t("accounts.emails.unlock.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }
@@ -91,16 +120,21 @@ export function signInUnlockEmail({ to, name, url }: Recipient & { url: string }
  * a new address (no enumeration), so the owner learns of it here. Only the stored name is used,
  * never what the sign-up typed.
  */
-export function signUpAttemptEmail({ to, name, url }: Recipient & { url: string }): OutgoingEmail {
-  const t = signUpAttempt.mail;
+export function signUpAttemptEmail({ to, name, url, language }: Recipient & { url: string }): OutgoingEmail {
+  const t = translator(language);
   return {
     kind: "staff_sign_up_attempt",
     to,
     ...renderLayout({
-      subject: t.subject(PRODUCT_NAME),
-      greeting: t.greeting(name),
-      paragraphs: [...t.paragraphs(PRODUCT_NAME)],
-      action: { label: t.action, url },
+      subject: t("accounts.emails.signUpAttempt.subject", { product }),
+      greeting: t("accounts.emails.greeting", { name }),
+      paragraphs: [
+        t("accounts.emails.signUpAttempt.tried", { product }),
+        t("accounts.emails.signUpAttempt.ifYou"),
+        t("accounts.emails.signUpAttempt.ifNotYou"),
+      ],
+      action: { label: t("accounts.emails.signUpAttempt.action"), url },
+      footer: t("accounts.emails.footer", { product }),
     }),
   };
 }

@@ -3,7 +3,7 @@
  * own refusals (`{code, message}`) are translated here into the API's shape too.
  */
 import type { ApiErrorBody, ErrorCode } from "@common/errors";
-import { accounts as texts } from "@common/texts/accounts";
+import { t } from "@common/i18n";
 import { AppError, errors } from "../../errors";
 
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
@@ -11,17 +11,19 @@ const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 export const accountErrors = {
   invalidInput: (field: string, message: string) => errors.validation({ [field]: message }),
   /** The same answer as the app's own for an unknown /api path. */
-  routeNotFound: (method: string, path: string) => new AppError(404, "route_not_found", texts.errors.routeNotFound(method, path)),
-  signUpClosed: () => new AppError(403, "signup_closed", texts.registrationDisabled.body),
+  routeNotFound: (method: string, path: string) =>
+    new AppError(404, "route_not_found", t("accounts.errors.routeNotFound", { method, path })),
+  signUpClosed: () => new AppError(403, "signup_closed", t("accounts.registrationDisabled.body")),
   /** This account's sign-in is locked for `seconds` more. */
-  tooManySignIns: (seconds: number) => new AppError(429, "rate_limited", texts.errors.tooManySignIns(minutes(seconds))),
-  unlockInvalid: () => new AppError(400, "invalid_token", texts.errors.unlockInvalid),
-  userNotFound: () => errors.notFound(texts.users.notFound),
-  emailNotVerified: () => errors.conflict("email_not_verified", texts.users.approveUnverified),
-  superadminProtected: () => new AppError(403, "superadmin_protected", texts.users.cannotDeleteSuperadmin),
+  tooManySignIns: (seconds: number) =>
+    new AppError(429, "rate_limited", t("accounts.errors.tooManySignIns", { minutes: minutes(seconds) })),
+  unlockInvalid: () => new AppError(400, "invalid_token", t("accounts.errors.unlockInvalid")),
+  userNotFound: () => errors.notFound(t("accounts.users.notFound")),
+  emailNotVerified: () => errors.conflict("email_not_verified", t("accounts.users.approveUnverified")),
+  superadminProtected: () => new AppError(403, "superadmin_protected", t("accounts.users.cannotDeleteSuperadmin")),
   emailDomainNotAllowed: (domain: string) =>
-    new AppError(400, "email_domain_not_allowed", texts.users.createAdmin.domainNotAllowed(domain), {
-      email: texts.users.createAdmin.domainNotAllowed(domain),
+    new AppError(400, "email_domain_not_allowed", t("accounts.users.createAdmin.domainNotAllowed", { domain }), {
+      email: t("accounts.users.createAdmin.domainNotAllowed", { domain }),
     }),
 };
 
@@ -47,7 +49,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /** The API's error body for a better-auth refusal: its status, JSON body (or "") and retry delay. */
 export function betterAuthErrorBody(status: number, raw: string, retryAfterSeconds = 0): ApiErrorBody {
   if (status === 429) {
-    return { error: { code: "rate_limited", message: texts.errors.tooManyAttempts(minutes(retryAfterSeconds)) } };
+    return {
+      error: { code: "rate_limited", message: t("accounts.errors.tooManyAttempts", { minutes: minutes(retryAfterSeconds) }) },
+    };
   }
   let parsed: { code?: unknown; message?: unknown } = {};
   try {
@@ -56,7 +60,7 @@ export function betterAuthErrorBody(status: number, raw: string, retryAfterSecon
     // not JSON after all: fall back to the status
   }
   const upstream = typeof parsed.code === "string" ? parsed.code : "";
-  const message = typeof parsed.message === "string" && parsed.message ? parsed.message : texts.errors.requestFailed;
+  const message = typeof parsed.message === "string" && parsed.message ? parsed.message : t("accounts.errors.requestFailed");
   const known = BETTER_AUTH_CODES[upstream];
   const code = known?.code ?? (upstream ? upstream.toLowerCase() : (CODE_BY_STATUS[status] ?? "internal_error"));
   return { error: { code, message, ...(known?.field ? { fields: { [known.field]: message } } : {}) } };

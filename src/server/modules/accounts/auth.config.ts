@@ -2,6 +2,7 @@
  * better-auth, mounted at /api/auth. Staff accounts only (a model's registration is another thing).
  * `users` doubles as the profile: role and status are server-owned fields no client can set.
  */
+import { currentLanguage } from "@common/i18n";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from "@common/constants";
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -12,7 +13,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { enqueueEmail } from "../../mail/outbox";
-import { passwordResetEmail, signUpAttemptEmail, staffVerificationEmail } from "./accounts.emails";
+import { passwordResetEmail, signUpAttemptEmail, staffRecipient, staffVerificationEmail } from "./accounts.emails";
 import { SIGN_IN_LOCK_SECONDS } from "./sign-in.limiter";
 
 export const SESSION_COOKIE_PREFIX = "opencall";
@@ -74,8 +75,7 @@ function emailOptions(config: Config, db: Db) {
         await enqueueEmail(
           db,
           passwordResetEmail({
-            to: user.email,
-            name: user.name,
+            ...staffRecipient(user),
             url: accountLinks.resetPassword(config.publicUrl, token),
           }),
         );
@@ -83,10 +83,7 @@ function emailOptions(config: Config, db: Db) {
       // The sign-up answers an existing address exactly like a new one (no enumeration); its owner
       // is told by e-mail instead.
       onExistingUserSignUp: async ({ user }) => {
-        await enqueueEmail(
-          db,
-          signUpAttemptEmail({ to: user.email, name: user.name, url: accountLinks.login(config.publicUrl) }),
-        );
+        await enqueueEmail(db, signUpAttemptEmail({ ...staffRecipient(user), url: accountLinks.login(config.publicUrl) }));
       },
       // Following the e-mailed link proves the address (an invited admin's first password, too).
       onPasswordReset: async ({ user }) => {
@@ -103,8 +100,7 @@ function emailOptions(config: Config, db: Db) {
         await enqueueEmail(
           db,
           staffVerificationEmail({
-            to: user.email,
-            name: user.name,
+            ...staffRecipient(user),
             url: accountLinks.verifyEmail(config.publicUrl, token),
           }),
         );
@@ -145,11 +141,25 @@ export function createAuth(config: Config, db: Db, log?: FastifyBaseLogger) {
           defaultValue: "pending",
           input: false,
         },
+        // Set at sign-up to the request's language (databaseHooks below), then by the person.
+        language: {
+          type: "string",
+          required: false,
+          input: false,
+        },
       },
     },
     // Reset and invitation tokens are stored as their SHA-256 only, like every other secret.
     verification: { storeIdentifier: "hashed" },
     ...emailOptions(config, db),
+    databaseHooks: {
+      user: {
+        create: {
+          // A staff member's e-mails and screens start in the language they signed up in.
+          before: async (user) => ({ data: { ...user, language: currentLanguage() } }),
+        },
+      },
+    },
     session: {
       expiresIn: SESSION_ABSOLUTE_SECONDS,
       disableSessionRefresh: true,

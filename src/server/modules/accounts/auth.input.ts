@@ -4,7 +4,7 @@
  * overflows the stack on it, and control characters (NUL included: PostgreSQL cannot store it) are
  * refused in every string, as the shared schemas refuse them in texts.
  */
-import { accounts as texts } from "@common/texts/accounts";
+import { t } from "@common/i18n";
 import type { AppError } from "../../errors";
 import { accountErrors } from "./accounts.errors";
 
@@ -22,14 +22,14 @@ export function authBodyProblem(body: unknown): AppError | undefined {
   while (pending.length > 0) {
     const { value, depth, field } = pending.pop()!;
     if (typeof value === "string") {
-      if (CONTROL_CHARACTER.test(value)) return accountErrors.invalidInput(field, texts.validation.controlCharacters);
+      if (CONTROL_CHARACTER.test(value)) return accountErrors.invalidInput(field, t("accounts.validation.controlCharacters"));
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
-    if (depth > AUTH_BODY_MAX_DEPTH) return accountErrors.invalidInput(field, texts.validation.tooDeep);
+    if (depth > AUTH_BODY_MAX_DEPTH) return accountErrors.invalidInput(field, t("accounts.validation.tooDeep"));
     for (const [key, item] of Object.entries(value)) {
       const itemField = depth === 1 ? key : field;
-      if (CONTROL_CHARACTER.test(key)) return accountErrors.invalidInput(itemField, texts.validation.controlCharacters);
+      if (CONTROL_CHARACTER.test(key)) return accountErrors.invalidInput(itemField, t("accounts.validation.controlCharacters"));
       pending.push({ value: item, depth: depth + 1, field: itemField });
     }
   }
@@ -42,7 +42,9 @@ export function authUrlProblem(url: string): AppError | undefined {
   try {
     decoded = decodeURIComponent(url);
   } catch {
-    return accountErrors.invalidInput("request", texts.validation.controlCharacters);
+    return accountErrors.invalidInput("request", t("accounts.validation.controlCharacters"));
   }
-  return CONTROL_CHARACTER.test(decoded) ? accountErrors.invalidInput("request", texts.validation.controlCharacters) : undefined;
+  return CONTROL_CHARACTER.test(decoded)
+    ? accountErrors.invalidInput("request", t("accounts.validation.controlCharacters"))
+    : undefined;
 }

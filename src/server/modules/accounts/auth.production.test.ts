@@ -83,7 +83,7 @@ describe("in production", () => {
     const limited = await signIn("someone-else@example.com", "whatever-password");
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe("rate_limited");
-    expect(limited.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ minute\(s\) and try again\.$/);
+    expect(limited.json().error.message).toMatch(/^Demasiados intentos\. Esperá \d+ minutos? e intentá de nuevo\.$/);
     // Another address is not limited.
     expect((await signIn("someone-else@example.com", "whatever-password", "192.0.2.9")).statusCode).toBe(401);
   });

@@ -138,7 +138,7 @@ describe("sign-in", () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toEqual({
       code: "rate_limited",
-      message: "Too many sign-in attempts. Please wait 15 minute(s) and try again.",
+      message: "Demasiados intentos de inicio de sesión. Esperá 15 minutos e intentá de nuevo.",
     });
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
     // Another account from the same address is not affected.

@@ -1,4 +1,5 @@
 import type { ProfileStatus, Role } from "@common/constants";
+import { isLanguage, type Language } from "@common/i18n";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type Auth } from "./auth.config";
@@ -9,6 +10,8 @@ export interface SessionUser {
   fullName: string;
   role: Role;
   status: ProfileStatus;
+  /** The language saved in the account; null: none yet (the device's choice applies). */
+  language: Language | null;
 }
 
 /** Whether a session has outlived its idle or absolute lifetime (better-auth only knows one expiry). */
@@ -44,6 +47,7 @@ export function createSessionResolver(auth: Auth) {
       fullName: result.user.name,
       role: result.user.role as Role,
       status: result.user.status as ProfileStatus,
+      language: isLanguage(result.user.language) ? result.user.language : null,
     };
   };
   return (request: FastifyRequest): Promise<SessionUser | null> => {

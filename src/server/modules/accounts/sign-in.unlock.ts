@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { rateLimits, verifications } from "../../db/schema";
 import { newSecretToken, sha256 } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
-import { signInUnlockEmail } from "./accounts.emails";
+import { signInUnlockEmail, staffRecipient } from "./accounts.emails";
 import { SIGN_IN_LOCK_SECONDS } from "./sign-in.limiter";
 import { createUsersRepository } from "./users.repository";
 
@@ -52,7 +52,7 @@ export function createUnlockLinks(db: Db, config: Pick<Config, "publicUrl">, now
           value: user.email,
           expiresAt: new Date(Date.now() + UNLOCK_TTL_SECONDS * 1000),
         });
-        await enqueueEmail(tx, signInUnlockEmail({ to: user.email, name: user.name, url: unlockLink(config.publicUrl, token) }));
+        await enqueueEmail(tx, signInUnlockEmail({ ...staffRecipient(user), url: unlockLink(config.publicUrl, token) }));
       });
     },
 

@@ -31,7 +31,7 @@ export function createUsersRepository(db: Db) {
 
     update: async (
       id: string,
-      values: Partial<Pick<UserRow, "name" | "role" | "status" | "emailVerified" | "twoFactorEnabled">>,
+      values: Partial<Pick<UserRow, "name" | "role" | "status" | "emailVerified" | "twoFactorEnabled" | "language">>,
       tx: DbOrTx = db,
     ): Promise<UserRow> => {
       const [row] = await tx.update(users).set(values).where(eq(users.id, id)).returning();

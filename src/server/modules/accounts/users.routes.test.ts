@@ -67,7 +67,13 @@ describe("POST /api/users/:id/approve", () => {
 describe("POST /api/users/admins", () => {
   const createAdmin = async (email: string) => {
     const { headers } = await superadmin();
-    return t.app.inject({ method: "POST", url: "/api/users/admins", headers, payload: { email } });
+    // SPEC.md quotes this refusal in English: asked in English, answered in English.
+    return t.app.inject({
+      method: "POST",
+      url: "/api/users/admins",
+      headers: { ...headers, "accept-language": "en" },
+      payload: { email },
+    });
   };
 
   it.each(["someone@gmail.com", "someone@sub.agency.test", "someone@agency.test.evil.com"])(
@@ -147,7 +153,11 @@ describe("DELETE /api/users/:id", () => {
     const other = await createUser(t.db, { role: "superadmin" });
     const { user: self, headers } = await superadmin();
     for (const id of [other.id, self.id]) {
-      const res = await t.app.inject({ method: "DELETE", url: `/api/users/${id}`, headers });
+      const res = await t.app.inject({
+        method: "DELETE",
+        url: `/api/users/${id}`,
+        headers: { ...headers, "accept-language": "en" },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toEqual({ code: "superadmin_protected", message: "Cannot delete superadmin users" });
     }

@@ -2,6 +2,7 @@
  * User administration (SPEC.md §2 User management, §5 create admin / delete user, §6).
  * Access (admin+ or superadmin) is declared on the routes; the rules about the target are here.
  */
+import { currentLanguage } from "@common/i18n";
 import { randomUUID } from "node:crypto";
 import { isAgencyEmail, type Profile } from "@common/schemas/accounts";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,7 +11,7 @@ import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
-import { adminInvitationEmail, profileApprovedEmail } from "./accounts.emails";
+import { adminInvitationEmail, profileApprovedEmail, staffRecipient } from "./accounts.emails";
 import { accountErrors } from "./accounts.errors";
 import { accountLinks, INVITATION_TTL_SECONDS, type Auth } from "./auth.config";
 import type { SessionUser } from "./session.resolver";
@@ -94,7 +95,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
         user = await repo.insert({ id: userId, name, email, emailVerified: false, role: "admin", status: "approved" }, tx);
       }
       const url = accountLinks.invitation(config.publicUrl, token);
-      await enqueueEmail(tx, adminInvitationEmail({ to: email, url, invitedBy: actor.fullName }));
+      await enqueueEmail(tx, adminInvitationEmail({ to: email, url, invitedBy: actor.fullName, language: currentLanguage() }));
       log.info({ actorId: actor.id, userId }, "admin invited");
       return user;
     });
@@ -117,7 +118,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
           throw accountErrors.emailNotVerified();
         }
         const updated = await repo.update(id, { status: "approved" }, tx);
-        await enqueueEmail(tx, profileApprovedEmail({ to: user.email, name: user.name, url: `${config.publicUrl}/login` }));
+        await enqueueEmail(tx, profileApprovedEmail({ ...staffRecipient(user), url: `${config.publicUrl}/login` }));
         log.info({ actorId: actor.id, userId: id }, "user approved");
         return toProfile(updated);
       }),

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts as texts } from "@common/texts/accounts";
+import { t as translate } from "@common/i18n";
 import { outboxMessages, sessions, users } from "../../db/schema";
 import { createOutboxWorker } from "../../jobs/outbox-worker";
 import { createSmtpTransport } from "../../mail/transport";
@@ -117,7 +117,7 @@ describe("approving an unverified account", () => {
     const { headers } = await signedInAs(t.app, { role: "admin" });
     const res = await t.app.inject({ method: "POST", url: `/api/users/${stranger.user.id}/approve`, headers, payload: {} });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: "email_not_verified", message: texts.users.approveUnverified } });
+    expect(res.json()).toEqual({ error: { code: "email_not_verified", message: translate("accounts.users.approveUnverified") } });
     const [row] = await t.db.select().from(users).where(eq(users.id, stranger.user.id));
     expect(row?.status).toBe("pending");
   });

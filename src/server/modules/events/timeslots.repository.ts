@@ -16,6 +16,8 @@
  */
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { formatTime } from "@common/dates";
+import { currentLanguage } from "@common/i18n";
+import { formatTimeRangeFor } from "@common/local-dates";
 import type { Timeslot } from "@common/schemas/events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, type EventTimeslotRow } from "../../db/schema";
@@ -37,9 +39,9 @@ export function toTimeslot(row: EventTimeslotRow, registrationCount: number): Ti
   };
 }
 
-/** `10:00 - 11:00`: how a slot is named in messages. */
+/** `10:00 - 11:00` (in the request's language): how a slot is named in messages. */
 export function timeslotLabel(slot: Pick<EventTimeslotRow, "startTime" | "endTime">): string {
-  return `${formatTime(slot.startTime)} - ${formatTime(slot.endTime)}`;
+  return formatTimeRangeFor(slot.startTime, slot.endTime, currentLanguage());
 }
 
 export type TimeslotsRepository = ReturnType<typeof createTimeslotsRepository>;

@@ -9,7 +9,7 @@ import { ThemeProvider } from "@web/lib/theme";
 import { DashboardLayout } from "./dashboard-layout";
 
 function user(role: SessionUser["role"]): SessionUser {
-  return { id: "u1", email: `${role}@agency.test`, fullName: "Ana", role, status: "approved" };
+  return { id: "u1", email: `${role}@agency.test`, fullName: "Ana", role, status: "approved", language: null };
 }
 
 function renderShell(role: SessionUser["role"], path: string) {

@@ -1,7 +1,6 @@
 import type { MessageId } from "@common/i18n";
 import { useT } from "@web/lib/language";
 import { isAdmin } from "@common/roles";
-import { accounts } from "@common/texts/accounts";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
@@ -145,7 +144,7 @@ export function SidebarNav({ groups, user, open, onToggle, onNavigate }: Sidebar
         <Button asChild variant="ghost" className="justify-start px-3">
           <NavLink to="/dashboard/account/security" onClick={onNavigate}>
             <KeyRound aria-hidden="true" />
-            {accounts.security.link}
+            {t("accounts.security.link")}
           </NavLink>
         </Button>
         <ThemeToggle withLabel className="justify-start px-3" />

@@ -1,5 +1,4 @@
 import { useT } from "@web/lib/language";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { Clock, LogOut } from "lucide-react";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
@@ -32,7 +31,7 @@ export function AwaitingApproval({ profileError, onRetry }: { profileError?: str
         <Card className="w-full max-w-lg">
           <CardHeader className="items-start">
             <Clock className="size-8 text-primary" aria-hidden="true" />
-            <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.awaitingApproval.title}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{t("accounts.awaitingApproval.title")}</h1>
           </CardHeader>
           <CardContent className="grid gap-4 text-sm">
             {profileError ? (
@@ -40,11 +39,11 @@ export function AwaitingApproval({ profileError, onRetry }: { profileError?: str
                 <AlertDescription>{profileError}</AlertDescription>
               </Alert>
             ) : null}
-            <p>{accountsTexts.awaitingApproval.body}</p>
-            <p className="text-muted-foreground">{accountsTexts.awaitingApproval.verifyFirst}</p>
+            <p>{t("accounts.awaitingApproval.body")}</p>
+            <p className="text-muted-foreground">{t("accounts.awaitingApproval.verifyFirst")}</p>
             {onRetry ? (
               <Button variant="outline" className="justify-self-start" onClick={onRetry}>
-                {accountsTexts.awaitingApproval.retry}
+                {t("accounts.awaitingApproval.retry")}
               </Button>
             ) : null}
           </CardContent>

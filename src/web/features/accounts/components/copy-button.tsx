@@ -1,9 +1,10 @@
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import { useT } from "@web/lib/language";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@web/components/ui/button";
 
-export function CopyButton({ value, label = accountsTexts.security.copy }: { value: string; label?: string }) {
+export function CopyButton({ value, label }: { value: string; label?: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -16,7 +17,7 @@ export function CopyButton({ value, label = accountsTexts.security.copy }: { val
       }}
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      <span aria-live="polite">{copied ? accountsTexts.security.copied : label}</span>
+      <span aria-live="polite">{copied ? t("accounts.security.copied") : (label ?? t("accounts.security.copy"))}</span>
     </Button>
   );
 }

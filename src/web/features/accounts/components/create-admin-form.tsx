@@ -1,6 +1,7 @@
+import { t as translate } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createAdminSchema, isAgencyEmail, type CreateAdminInput } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -13,12 +14,13 @@ import { useCreateAdmin } from "../api/create-admin";
 
 /** Superadmin only: promote or invite an address of the agency's domain (SPEC.md §5). */
 export function CreateAdminForm({ domain }: { domain: string }) {
+  const t = useT();
   const createAdmin = useCreateAdmin();
   const schema = useMemo(
     () =>
       createAdminSchema.refine((value) => isAgencyEmail(value.email, domain), {
         path: ["email"],
-        message: accountsTexts.users.createAdmin.domainNotAllowed(domain),
+        error: () => translate("accounts.users.createAdmin.domainNotAllowed", { domain }),
       }),
     [domain],
   );
@@ -30,16 +32,16 @@ export function CreateAdminForm({ domain }: { domain: string }) {
       onSuccess: (result) => {
         toast.success(
           result.outcome === "invited"
-            ? accountsTexts.users.createAdmin.invited(result.user.email)
-            : accountsTexts.users.createAdmin.promoted(result.user.email),
+            ? t("accounts.users.createAdmin.invited", { email: result.user.email })
+            : t("accounts.users.createAdmin.promoted", { email: result.user.email }),
         );
         form.reset({ email: "" });
       },
       onError: (failure) => {
         const message =
           failure instanceof ApiError && failure.code === "email_domain_not_allowed"
-            ? accountsTexts.users.createAdmin.domainNotAllowed(domain)
-            : accountsTexts.users.createAdmin.failed;
+            ? t("accounts.users.createAdmin.domainNotAllowed", { domain })
+            : t("accounts.users.createAdmin.failed");
         form.setError("email", { message });
       },
     }),
@@ -48,12 +50,12 @@ export function CreateAdminForm({ domain }: { domain: string }) {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold leading-tight tracking-tight">{accountsTexts.users.createAdmin.title}</h2>
-        <CardDescription>{accountsTexts.users.createAdmin.body(domain)}</CardDescription>
+        <h2 className="text-lg font-semibold leading-tight tracking-tight">{t("accounts.users.createAdmin.title")}</h2>
+        <CardDescription>{t("accounts.users.createAdmin.body", { domain })}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <Field id="create-admin-email" label={accountsTexts.users.createAdmin.email} error={error} className="flex-1">
+          <Field id="create-admin-email" label={t("accounts.users.createAdmin.email")} error={error} className="flex-1">
             <Input
               {...fieldAria("create-admin-email", error)}
               {...form.register("email")}
@@ -64,7 +66,7 @@ export function CreateAdminForm({ domain }: { domain: string }) {
             />
           </Field>
           <Button type="submit" className="sm:mt-[22px]" disabled={createAdmin.isPending}>
-            {createAdmin.isPending ? accountsTexts.users.createAdmin.submitting : accountsTexts.users.createAdmin.submit}
+            {createAdmin.isPending ? t("accounts.users.createAdmin.submitting") : t("accounts.users.createAdmin.submit")}
           </Button>
         </form>
       </CardContent>

@@ -1,28 +1,37 @@
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import type { MessageId } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import { AlertCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { ApiError } from "@web/lib/api";
 
 /** SPEC.md §8: invalid credentials and any other failure have their own texts. */
-export function loginErrorMessage(error: unknown): string {
+export function loginErrorMessage(error: unknown): MessageId {
   if (error instanceof ApiError) {
-    if (error.code === "invalid_credentials") return accountsTexts.login.invalidCredentials;
-    if (error.code === "rate_limited") return accountsTexts.login.rateLimited;
+    if (error.code === "invalid_credentials") return "accounts.login.invalidCredentials";
+    if (error.code === "rate_limited") return "accounts.login.rateLimited";
   }
-  return accountsTexts.login.otherError;
+  return "accounts.login.otherError";
 }
+
+const TIPS: MessageId[] = [
+  "accounts.login.tips.capsLock",
+  "accounts.login.tips.spelling",
+  "accounts.login.tips.password",
+  "accounts.login.tips.support",
+];
 
 /** The 'Login failed' box with its tips (SPEC.md §2 Login page). */
 export function LoginError({ message }: { message: string }) {
+  const t = useT();
   return (
     <Alert variant="destructive">
       <AlertCircle aria-hidden="true" />
-      <AlertTitle>{accountsTexts.login.errorTitle}</AlertTitle>
+      <AlertTitle>{t("accounts.login.errorTitle")}</AlertTitle>
       <AlertDescription className="text-foreground">
         <p>{message}</p>
         <ul className="mt-2 list-disc space-y-0.5 pl-4 text-muted-foreground">
-          {accountsTexts.login.tips.map((tip) => (
-            <li key={tip}>{tip}</li>
+          {TIPS.map((tip) => (
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </AlertDescription>

@@ -1,10 +1,11 @@
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import { useT } from "@web/lib/language";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Input } from "@web/components/ui/input";
 
 /** A password field with a show/hide toggle (SPEC.md §2 Login page). */
 export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -12,7 +13,7 @@ export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
       <button
         type="button"
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring [&_svg]:size-4"
-        aria-label={visible ? accountsTexts.login.hidePassword : accountsTexts.login.showPassword}
+        aria-label={visible ? t("accounts.login.hidePassword") : t("accounts.login.showPassword")}
         aria-pressed={visible}
         aria-controls={props.id}
         onClick={() => setVisible((value) => !value)}

@@ -1,13 +1,23 @@
+import type { MessageId } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import { passwordStrength } from "@common/password-strength";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { cn } from "@web/lib/cn";
 
 const BAR_TONE = ["bg-destructive", "bg-destructive", "bg-warning", "bg-success", "bg-success"] as const;
 
+const LEVELS: MessageId[] = [
+  "accounts.register.strength.levels.tooShort",
+  "accounts.register.strength.levels.weak",
+  "accounts.register.strength.levels.fair",
+  "accounts.register.strength.levels.good",
+  "accounts.register.strength.levels.strong",
+];
+
 /** A hint of how strong a new password is; the only rule is its length. */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
+  const t = useT();
   const score = passwordStrength(password);
-  const label = accountsTexts.register.strength.levels[score];
+  const label = t(LEVELS[score] ?? "accounts.register.strength.levels.tooShort");
   return (
     <div id={id} className="grid gap-1" aria-live="polite">
       <div className="grid grid-cols-4 gap-1" aria-hidden="true">
@@ -16,7 +26,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
-        {accountsTexts.register.strength.label}: {password ? label : "—"}
+        {t("accounts.register.strength.label")}: {password ? label : "—"}
       </p>
     </div>
   );

@@ -1,16 +1,17 @@
-import { accounts as accountsTexts } from "@common/texts/accounts";
+import { useT } from "@web/lib/language";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { AuthCard } from "./auth-card";
 
 /** SPEC.md §2 registration-disabled page. */
 export function RegistrationDisabled() {
+  const t = useT();
   return (
-    <AuthCard title={accountsTexts.registrationDisabled.title}>
+    <AuthCard title={t("accounts.registrationDisabled.title")}>
       <div className="grid gap-6">
-        <p>{accountsTexts.registrationDisabled.body}</p>
+        <p>{t("accounts.registrationDisabled.body")}</p>
         <Button asChild className="justify-self-start">
-          <Link to="/login">{accountsTexts.registrationDisabled.back}</Link>
+          <Link to="/login">{t("accounts.registrationDisabled.back")}</Link>
         </Button>
       </div>
     </AuthCard>

@@ -1,6 +1,5 @@
 import { useT } from "@web/lib/language";
 import type { ProfileStatus, Role } from "@common/constants";
-import { accounts } from "@common/texts/accounts";
 import { Badge } from "@web/components/ui/badge";
 
 /** SPEC.md §2 "Dashboard shell": yellow for superadmin, red for admin, blue for member. */
@@ -16,5 +15,6 @@ export function RoleBadge({ role, className }: { role: Role; className?: string 
 }
 
 export function StatusBadge({ status }: { status: ProfileStatus }) {
-  return <Badge tone={status === "approved" ? "green" : "neutral"}>{accounts.users.status[status]}</Badge>;
+  const t = useT();
+  return <Badge tone={status === "approved" ? "green" : "neutral"}>{t(`accounts.users.status.${status}`)}</Badge>;
 }

@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { totpCodeSchema, type TotpCodeInput } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
@@ -25,6 +25,7 @@ export function TwoFactorEnrolmentSteps({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const confirm = useConfirmTwoFactor();
   const form = useForm<TotpCodeInput>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: "" } });
   const error = form.formState.errors.code?.message;
@@ -34,15 +35,15 @@ export function TwoFactorEnrolmentSteps({
     <div className="grid gap-6">
       <section className="grid gap-2" aria-labelledby="tf-step-1">
         <h3 id="tf-step-1" className="font-semibold">
-          {accountsTexts.security.scanTitle}
+          {t("accounts.security.scanTitle")}
         </h3>
-        <p className="text-sm text-muted-foreground">{accountsTexts.security.scanBody}</p>
-        <p className="text-sm font-medium">{accountsTexts.security.secretLabel}</p>
+        <p className="text-sm text-muted-foreground">{t("accounts.security.scanBody")}</p>
+        <p className="text-sm font-medium">{t("accounts.security.secretLabel")}</p>
         <code className="break-all rounded-md border bg-muted/40 p-3 font-mono text-sm" data-testid="totp-secret">
           {grouped(secret)}
         </code>
         <CopyButton value={secret} />
-        <p className="text-sm font-medium">{accountsTexts.security.uriLabel}</p>
+        <p className="text-sm font-medium">{t("accounts.security.uriLabel")}</p>
         <a
           href={enrolment.totpURI}
           className="break-all text-sm text-primary underline underline-offset-4"
@@ -53,18 +54,18 @@ export function TwoFactorEnrolmentSteps({
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-2">
         <h3 id="tf-step-2" className="font-semibold">
-          {accountsTexts.security.backupTitle}
+          {t("accounts.security.backupTitle")}
         </h3>
-        <p className="text-sm text-muted-foreground">{accountsTexts.security.backupBody}</p>
+        <p className="text-sm text-muted-foreground">{t("accounts.security.backupBody")}</p>
         <BackupCodes codes={enrolment.backupCodes} />
       </section>
       <section className="grid gap-2" aria-labelledby="tf-step-3">
         <h3 id="tf-step-3" className="font-semibold">
-          {accountsTexts.security.verifyTitle}
+          {t("accounts.security.verifyTitle")}
         </h3>
         {confirm.isError ? (
           <Alert variant="destructive">
-            <AlertDescription>{accountsTexts.security.invalidCode}</AlertDescription>
+            <AlertDescription>{t("accounts.security.invalidCode")}</AlertDescription>
           </Alert>
         ) : null}
         <form
@@ -72,7 +73,7 @@ export function TwoFactorEnrolmentSteps({
           noValidate
           className="flex max-w-sm flex-col gap-3"
         >
-          <Field id="tf-confirm-code" label={accountsTexts.security.code} error={error}>
+          <Field id="tf-confirm-code" label={t("accounts.security.code")} error={error}>
             <Input
               {...fieldAria("tf-confirm-code", error)}
               {...form.register("code")}
@@ -82,10 +83,10 @@ export function TwoFactorEnrolmentSteps({
           </Field>
           <div className="flex gap-2">
             <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? accountsTexts.security.working : accountsTexts.security.confirm}
+              {confirm.isPending ? t("accounts.security.working") : t("accounts.security.confirm")}
             </Button>
             <Button type="button" variant="outline" onClick={onCancel}>
-              {accountsTexts.security.cancel}
+              {t("accounts.security.cancel")}
             </Button>
           </div>
         </form>

@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { backupCodeSchema, totpCodeSchema } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -12,6 +12,7 @@ import { useVerifyTwoFactor } from "../api/verify-two-factor";
 
 /** The second step of a sign-in for an account with two-factor sign-in. */
 export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  const t = useT();
   const [method, setMethod] = useState<"totp" | "backup">("totp");
   const verify = useVerifyTwoFactor();
   const form = useForm<{ code: string }>({
@@ -23,19 +24,19 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
   // The pending sign-in (a short-lived cookie) has expired or was used up: start again.
   const expired = failure instanceof ApiError && failure.code === "invalid_two_factor_cookie";
   const failureText = expired
-    ? accountsTexts.login.twoFactorExpired
+    ? t("accounts.login.twoFactorExpired")
     : failure instanceof ApiError && failure.code === "rate_limited"
-      ? accountsTexts.login.rateLimited
-      : accountsTexts.login.invalidCode;
+      ? t("accounts.login.rateLimited")
+      : t("accounts.login.invalidCode");
 
   const submit = form.handleSubmit((values) => verify.mutate({ method, code: values.code }, { onSuccess: onDone }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div>
-        <h2 className="text-lg font-semibold">{accountsTexts.login.twoFactorTitle}</h2>
+        <h2 className="text-lg font-semibold">{t("accounts.login.twoFactorTitle")}</h2>
         <p className="text-sm text-muted-foreground">
-          {method === "totp" ? accountsTexts.login.twoFactorBody : accountsTexts.login.backupCodeBody}
+          {method === "totp" ? t("accounts.login.twoFactorBody") : t("accounts.login.backupCodeBody")}
         </p>
       </div>
       {failure ? (
@@ -45,7 +46,7 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
       ) : null}
       <Field
         id="two-factor-code"
-        label={method === "totp" ? accountsTexts.login.twoFactorCode : accountsTexts.login.backupCodeLabel}
+        label={method === "totp" ? t("accounts.login.twoFactorCode") : t("accounts.login.backupCodeLabel")}
         error={error}
       >
         <Input
@@ -57,7 +58,7 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
         />
       </Field>
       <Button type="submit" disabled={verify.isPending}>
-        {verify.isPending ? accountsTexts.login.verifying : accountsTexts.login.verify}
+        {verify.isPending ? t("accounts.login.verifying") : t("accounts.login.verify")}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <Button
@@ -70,10 +71,10 @@ export function TwoFactorStep({ onDone, onRestart }: { onDone: () => void; onRes
             verify.reset();
           }}
         >
-          {method === "totp" ? accountsTexts.login.useBackupCode : accountsTexts.login.useAuthenticator}
+          {method === "totp" ? t("accounts.login.useBackupCode") : t("accounts.login.useAuthenticator")}
         </Button>
         <Button type="button" variant="link" className="h-auto p-0" onClick={onRestart}>
-          {accountsTexts.login.backToSignIn}
+          {t("accounts.login.backToSignIn")}
         </Button>
       </div>
     </form>

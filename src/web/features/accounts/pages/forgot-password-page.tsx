@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -12,6 +12,7 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 import { AuthCard } from "../components/auth-card";
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const request = useRequestPasswordReset();
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
   const error = form.formState.errors.email?.message;
@@ -19,14 +20,14 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title={accountsTexts.forgotPassword.title}
-      description={request.isSuccess ? undefined : accountsTexts.forgotPassword.body}
+      title={t("accounts.forgotPassword.title")}
+      description={request.isSuccess ? undefined : t("accounts.forgotPassword.body")}
     >
       {request.isSuccess ? (
         <div className="grid gap-4">
-          <p role="status">{accountsTexts.forgotPassword.sent}</p>
+          <p role="status">{t("accounts.forgotPassword.sent")}</p>
           <Button asChild variant="outline" className="justify-self-start">
-            <Link to="/login">{accountsTexts.forgotPassword.backToLogin}</Link>
+            <Link to="/login">{t("accounts.forgotPassword.backToLogin")}</Link>
           </Button>
         </div>
       ) : (
@@ -36,11 +37,11 @@ export function ForgotPasswordPage() {
               <AlertDescription>
                 {request.error instanceof ApiError && request.error.code === "rate_limited"
                   ? request.error.message
-                  : accountsTexts.forgotPassword.failed}
+                  : t("accounts.forgotPassword.failed")}
               </AlertDescription>
             </Alert>
           ) : null}
-          <Field id="forgot-email" label={accountsTexts.forgotPassword.email} error={error}>
+          <Field id="forgot-email" label={t("accounts.forgotPassword.email")} error={error}>
             <Input
               {...fieldAria("forgot-email", error)}
               {...form.register("email")}
@@ -51,10 +52,10 @@ export function ForgotPasswordPage() {
             />
           </Field>
           <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? accountsTexts.forgotPassword.submitting : accountsTexts.forgotPassword.submit}
+            {request.isPending ? t("accounts.forgotPassword.submitting") : t("accounts.forgotPassword.submit")}
           </Button>
           <Link to="/login" className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline">
-            {accountsTexts.forgotPassword.backToLogin}
+            {t("accounts.forgotPassword.backToLogin")}
           </Link>
         </form>
       )}

@@ -1,11 +1,19 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LanguageProvider } from "@web/lib/language";
 import { mockFetch, renderRoutes } from "@web/test/render-route";
 import { LoginPage } from "./login-page";
 
 const routes = [
-  { path: "/login", element: <LoginPage /> },
+  {
+    path: "/login",
+    element: (
+      <LanguageProvider>
+        <LoginPage />
+      </LanguageProvider>
+    ),
+  },
   { path: "/", element: <p>home</p> },
 ];
 
@@ -15,7 +23,10 @@ async function submit(email = "ana@agency.test", password = "secret-password") {
   await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
 }
 
-describe("login page (SPEC.md §2, §8)", () => {
+// SPEC.md quotes the login page's texts in English: these tests read it in English.
+describe("login page in English (SPEC.md §2, §8)", () => {
+  beforeEach(() => localStorage.setItem("language", "en"));
+
   it("shows 'Signing in...' while busy, then goes to /", async () => {
     let answer: (v: { status: number; body: unknown }) => void = () => {};
     mockFetch({
@@ -97,7 +108,7 @@ describe("login page (SPEC.md §2, §8)", () => {
   it("links to the landing page for agencies", () => {
     mockFetch({});
     renderRoutes(routes, "/login");
-    expect(screen.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
+    expect(screen.getByRole("link", { name: "Are you an agency or a business?" })).toHaveAttribute("href", "/landing");
   });
 
   it("redeems an e-mailed unlock link once and says sign-in is unlocked on this device", async () => {
@@ -118,5 +129,23 @@ describe("login page (SPEC.md §2, §8)", () => {
     });
     renderRoutes(routes, "/login?unlock=used-token-0123456789abcdef");
     expect(await screen.findByText(/This unlock link is not valid or has expired/)).toBeInTheDocument();
+  });
+});
+
+describe("login page in Spanish (the default)", () => {
+  it("speaks es-AR: labels, the failure box and its tips, the agencies' link", async () => {
+    mockFetch({
+      "POST /api/auth/sign-in/email": () => ({ status: 401, body: { error: { code: "invalid_credentials", message: "x" } } }),
+    });
+    renderRoutes(routes, "/login");
+    expect(screen.getByRole("heading", { name: "Iniciar sesión" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
+    await userEvent.type(screen.getByLabelText("Correo electrónico"), "ana@agency.test");
+    await userEvent.type(screen.getByLabelText("Contraseña", { selector: "input" }), "secret-password");
+    await userEvent.click(screen.getByRole("button", { name: "Iniciar sesión" }));
+    const box = await screen.findByRole("alert");
+    expect(box).toHaveTextContent("No se pudo iniciar sesión");
+    expect(box).toHaveTextContent("El correo o la contraseña que ingresaste no son correctos.");
+    expect(box).toHaveTextContent("Bloq Mayús");
   });
 });

@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signInSchema, type SignInInput } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -21,6 +21,7 @@ function destination(state: unknown): string {
 }
 
 export function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const unlockToken = useSearchParams()[0].get("unlock") ?? "";
@@ -37,7 +38,7 @@ export function LoginPage() {
   );
 
   return (
-    <AuthCard title={accountsTexts.login.title} description={accountsTexts.login.subtitle}>
+    <AuthCard title={t("accounts.login.title")} description={t("accounts.login.subtitle")}>
       {step === "second-factor" ? (
         <TwoFactorStep
           onDone={done}
@@ -50,8 +51,8 @@ export function LoginPage() {
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
           {unlockToken && !signIn.isError ? <UnlockNotice token={unlockToken} /> : null}
-          {signIn.isError ? <LoginError message={loginErrorMessage(signIn.error)} /> : null}
-          <Field id="login-email" label={accountsTexts.login.email} error={errors.email?.message}>
+          {signIn.isError ? <LoginError message={t(loginErrorMessage(signIn.error))} /> : null}
+          <Field id="login-email" label={t("accounts.login.email")} error={errors.email?.message}>
             <Input
               {...fieldAria("login-email", errors.email?.message)}
               {...form.register("email")}
@@ -61,7 +62,7 @@ export function LoginPage() {
               autoFocus
             />
           </Field>
-          <Field id="login-password" label={accountsTexts.login.password} error={errors.password?.message}>
+          <Field id="login-password" label={t("accounts.login.password")} error={errors.password?.message}>
             <PasswordInput
               {...fieldAria("login-password", errors.password?.message)}
               {...form.register("password")}
@@ -71,21 +72,21 @@ export function LoginPage() {
           </Field>
           <div className="-mt-2 text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-              {accountsTexts.login.forgotPassword}
+              {t("accounts.login.forgotPassword")}
             </Link>
           </div>
           <Button type="submit" disabled={signIn.isPending}>
-            {signIn.isPending ? accountsTexts.login.submitting : accountsTexts.login.submit}
+            {signIn.isPending ? t("accounts.login.submitting") : t("accounts.login.submit")}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            {accountsTexts.login.noAccount}{" "}
+            {t("accounts.login.noAccount")}{" "}
             <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              {accountsTexts.login.register}
+              {t("accounts.login.register")}
             </Link>
           </p>
           <p className="border-t pt-4 text-center text-sm">
             <Link to="/landing" className="font-medium text-primary underline-offset-4 hover:underline">
-              {accountsTexts.login.agencyLink}
+              {t("accounts.login.agencyLink")}
             </Link>
           </p>
         </form>

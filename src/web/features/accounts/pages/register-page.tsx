@@ -2,7 +2,6 @@ import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MIN_PASSWORD_LENGTH } from "@common/constants";
 import { signUpFormSchema, type SignUpFormInput } from "@common/schemas/accounts";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { useForm, useWatch, type UseFormSetError } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -29,19 +28,21 @@ function showFieldErrors(error: Error, setError: UseFormSetError<SignUpFormInput
 
 /** A failure that is not about one field (those are shown under the fields). */
 function SignUpFailure({ error }: { error: Error }) {
+  const t = useT();
   if (error instanceof ApiError && error.code === "validation_failed") return null;
   return (
     <Alert variant="destructive">
       <AlertDescription>
         {error instanceof ApiError && error.code === "rate_limited"
-          ? accountsTexts.login.rateLimited
-          : accountsTexts.register.failed}
+          ? t("accounts.login.rateLimited")
+          : t("accounts.register.failed")}
       </AlertDescription>
     </Alert>
   );
 }
 
 function SignUpForm() {
+  const t = useT();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const form = useForm<SignUpFormInput>({
@@ -64,10 +65,10 @@ function SignUpForm() {
   if (signUp.error instanceof ApiError && signUp.error.code === "signup_closed") return <RegistrationDisabled />;
 
   return (
-    <AuthCard title={accountsTexts.register.title} description={accountsTexts.register.subtitle}>
+    <AuthCard title={t("accounts.register.title")} description={t("accounts.register.subtitle")}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         {signUp.isError ? <SignUpFailure error={signUp.error} /> : null}
-        <Field id="register-name" label={accountsTexts.register.fullName} error={errors.fullName?.message}>
+        <Field id="register-name" label={t("accounts.register.fullName")} error={errors.fullName?.message}>
           <Input
             {...fieldAria("register-name", errors.fullName?.message)}
             {...form.register("fullName")}
@@ -76,7 +77,7 @@ function SignUpForm() {
             autoFocus
           />
         </Field>
-        <Field id="register-email" label={accountsTexts.register.email} error={errors.email?.message}>
+        <Field id="register-email" label={t("accounts.register.email")} error={errors.email?.message}>
           <Input
             {...fieldAria("register-email", errors.email?.message)}
             {...form.register("email")}
@@ -87,9 +88,9 @@ function SignUpForm() {
         </Field>
         <Field
           id="register-password"
-          label={accountsTexts.register.password}
+          label={t("accounts.register.password")}
           error={errors.password?.message}
-          hint={<>{accountsTexts.register.passwordHint(MIN_PASSWORD_LENGTH)}</>}
+          hint={<>{t("accounts.register.passwordHint", { min: MIN_PASSWORD_LENGTH })}</>}
         >
           <PasswordInput
             {...fieldAria("register-password", errors.password?.message, true)}
@@ -100,7 +101,7 @@ function SignUpForm() {
           />
           <PasswordStrengthMeter password={password} id="register-password-strength" />
         </Field>
-        <Field id="register-confirm" label={accountsTexts.register.confirmPassword} error={errors.confirmPassword?.message}>
+        <Field id="register-confirm" label={t("accounts.register.confirmPassword")} error={errors.confirmPassword?.message}>
           <PasswordInput
             {...fieldAria("register-confirm", errors.confirmPassword?.message)}
             {...form.register("confirmPassword")}
@@ -109,12 +110,12 @@ function SignUpForm() {
           />
         </Field>
         <Button type="submit" disabled={signUp.isPending}>
-          {signUp.isPending ? accountsTexts.register.submitting : accountsTexts.register.submit}
+          {signUp.isPending ? t("accounts.register.submitting") : t("accounts.register.submit")}
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          {accountsTexts.register.haveAccount}{" "}
+          {t("accounts.register.haveAccount")}{" "}
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            {accountsTexts.register.signIn}
+            {t("accounts.register.signIn")}
           </Link>
         </p>
       </form>

@@ -1,21 +1,30 @@
-import { signUpAttempt, accounts as t } from "@common/texts/accounts";
+import type { MessageId } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import { MailCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { AuthCard } from "../components/auth-card";
 
 /** SPEC.md §2 /registration-pending. */
+const LINES: MessageId[] = [
+  "accounts.registrationPending.body.received",
+  "accounts.registrationPending.body.verification",
+  "accounts.registrationPending.body.review",
+  "accounts.registrationPending.body.approval",
+];
+
 export function RegistrationPendingPage() {
+  const t = useT();
   return (
-    <AuthCard title={t.registrationPending.title}>
+    <AuthCard title={t("accounts.registrationPending.title")}>
       <div className="grid gap-4">
         <MailCheck className="size-8 text-primary" aria-hidden="true" />
-        {t.registrationPending.body.map((line) => (
-          <p key={line}>{line}</p>
+        {LINES.map((line) => (
+          <p key={line}>{t(line)}</p>
         ))}
-        <p className="font-medium">{signUpAttempt.pendingInbox}</p>
+        <p className="font-medium">{t("accounts.registrationPending.checkInbox")}</p>
         <Button asChild className="justify-self-start">
-          <Link to="/login">{t.registrationPending.toLogin}</Link>
+          <Link to="/login">{t("accounts.registrationPending.toLogin")}</Link>
         </Button>
       </div>
     </AuthCard>

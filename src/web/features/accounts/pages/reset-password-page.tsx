@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MIN_PASSWORD_LENGTH } from "@common/constants";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "@common/schemas/accounts";
-import { accounts as tx } from "@common/texts/accounts";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
@@ -13,8 +13,25 @@ import { AuthCard } from "../components/auth-card";
 import { PasswordInput } from "../components/password-input";
 import { PasswordStrengthMeter } from "../components/password-strength-meter";
 
+function ResetFailure({ invalidToken }: { invalidToken: boolean }) {
+  const t = useT();
+  return (
+    <Alert variant="destructive">
+      <AlertDescription>
+        {invalidToken ? t("accounts.resetPassword.invalid") : t("accounts.resetPassword.failed")}{" "}
+        {invalidToken ? (
+          <Link to="/forgot-password" className="font-medium underline underline-offset-4">
+            {t("accounts.resetPassword.requestNew")}
+          </Link>
+        ) : null}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 /** A forgotten password's reset link, and an invited admin's first password (?invite=1), land here. */
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const invite = params.get("invite") === "1";
@@ -28,43 +45,38 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit((values) => reset.mutate({ token, newPassword: values.password }));
   const invalidToken = reset.error instanceof ApiError && reset.error.code === "invalid_token";
 
-  const title = invite ? tx.resetPassword.inviteTitle : tx.resetPassword.title;
+  const title = invite ? t("accounts.resetPassword.inviteTitle") : t("accounts.resetPassword.title");
   if (!token) {
     return (
       <LinkCard
         title={title}
         tone="alert"
-        message={tx.resetPassword.missingToken}
+        message={t("accounts.resetPassword.missingToken")}
         to="/forgot-password"
-        linkText={tx.resetPassword.requestNew}
+        linkText={t("accounts.resetPassword.requestNew")}
       />
     );
   }
   if (reset.isSuccess) {
     return (
-      <LinkCard title={title} tone="status" message={tx.resetPassword.done} to="/login" linkText={tx.resetPassword.toLogin} />
+      <LinkCard
+        title={title}
+        tone="status"
+        message={t("accounts.resetPassword.done")}
+        to="/login"
+        linkText={t("accounts.resetPassword.toLogin")}
+      />
     );
   }
   return (
-    <AuthCard title={title} description={invite ? tx.resetPassword.inviteBody : tx.resetPassword.body}>
+    <AuthCard title={title} description={invite ? t("accounts.resetPassword.inviteBody") : t("accounts.resetPassword.body")}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        {reset.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>
-              {invalidToken ? tx.resetPassword.invalid : tx.resetPassword.failed}{" "}
-              {invalidToken ? (
-                <Link to="/forgot-password" className="font-medium underline underline-offset-4">
-                  {tx.resetPassword.requestNew}
-                </Link>
-              ) : null}
-            </AlertDescription>
-          </Alert>
-        ) : null}
+        {reset.isError ? <ResetFailure invalidToken={invalidToken} /> : null}
         <Field
           id="reset-password"
-          label={tx.resetPassword.password}
+          label={t("accounts.resetPassword.password")}
           error={errors.password?.message}
-          hint={tx.register.passwordHint(MIN_PASSWORD_LENGTH)}
+          hint={t("accounts.register.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         >
           <PasswordInput
             {...fieldAria("reset-password", errors.password?.message, true)}
@@ -75,7 +87,7 @@ export function ResetPasswordPage() {
           />
           <PasswordStrengthMeter password={password} id="reset-password-strength" />
         </Field>
-        <Field id="reset-confirm" label={tx.resetPassword.confirmPassword} error={errors.confirmPassword?.message}>
+        <Field id="reset-confirm" label={t("accounts.resetPassword.confirmPassword")} error={errors.confirmPassword?.message}>
           <PasswordInput
             {...fieldAria("reset-confirm", errors.confirmPassword?.message)}
             {...form.register("confirmPassword")}
@@ -84,7 +96,7 @@ export function ResetPasswordPage() {
           />
         </Field>
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? tx.resetPassword.submitting : tx.resetPassword.submit}
+          {reset.isPending ? t("accounts.resetPassword.submitting") : t("accounts.resetPassword.submit")}
         </Button>
       </form>
     </AuthCard>

@@ -1,5 +1,5 @@
+import type { Translate } from "@common/i18n";
 import { useT } from "@web/lib/language";
-import { accounts as accountsTexts } from "@common/texts/accounts";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -21,11 +21,11 @@ import { TwoFactorEnrolmentSteps } from "../components/two-factor-enrolment";
 
 type Mode = "idle" | "enable-password" | "enrol" | "disable" | "regenerate" | "new-codes";
 
-const passwordError = (error: unknown) =>
+const passwordError = (t: Translate, error: unknown) =>
   error instanceof ApiError && error.code === "invalid_password"
-    ? accountsTexts.security.wrongPassword
+    ? t("accounts.security.wrongPassword")
     : error
-      ? accountsTexts.security.failed
+      ? t("accounts.security.failed")
       : undefined;
 
 /** Two-factor sign-in's state machine: idle, asking the password, enrolling, disabling, new codes. */
@@ -51,6 +51,7 @@ type TwoFactorSettings = ReturnType<typeof useTwoFactorSettings>;
 
 /** The password step of each change, and what follows it. */
 function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
+  const t = useT();
   const { enable, disable, regenerate, mode, setMode, enrolment, setEnrolment, codes, setCodes, reset } = settings;
   const confirm = (
     id: string,
@@ -62,14 +63,14 @@ function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
       id={id}
       submitLabel={label}
       pending={mutation.isPending}
-      serverError={passwordError(mutation.error)}
+      serverError={passwordError(t, mutation.error)}
       onCancel={reset}
       onSubmit={onSubmit}
     />
   );
   switch (mode) {
     case "enable-password":
-      return confirm("tf-enable-password", accountsTexts.security.continue, enable, (password) =>
+      return confirm("tf-enable-password", t("accounts.security.continue"), enable, (password) =>
         enable.mutate({ password }, { onSuccess: (result) => (setEnrolment(result), setMode("enrol")) }),
       );
     case "enrol":
@@ -79,27 +80,27 @@ function ModeSteps({ settings }: { settings: TwoFactorSettings }) {
           onCancel={reset}
           onDone={() => {
             reset();
-            toast.success(accountsTexts.security.enabled);
+            toast.success(t("accounts.security.enabled"));
           }}
         />
       ) : null;
     case "disable":
-      return confirm("tf-disable-password", accountsTexts.security.disable, disable, (password) =>
-        disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(accountsTexts.security.disabled)) }),
+      return confirm("tf-disable-password", t("accounts.security.disable"), disable, (password) =>
+        disable.mutate({ password }, { onSuccess: () => (reset(), toast.success(t("accounts.security.disabled"))) }),
       );
     case "regenerate":
-      return confirm("tf-regenerate-password", accountsTexts.security.regenerate, regenerate, (password) =>
+      return confirm("tf-regenerate-password", t("accounts.security.regenerate"), regenerate, (password) =>
         regenerate.mutate({ password }, { onSuccess: (result) => (setCodes(result.backupCodes), setMode("new-codes")) }),
       );
     case "new-codes":
       return (
         <div className="grid gap-3">
           <p role="status" className="text-sm">
-            {accountsTexts.security.newBackupCodes}
+            {t("accounts.security.newBackupCodes")}
           </p>
           <BackupCodes codes={codes} />
           <Button className="justify-self-start" onClick={reset}>
-            {accountsTexts.security.done}
+            {t("accounts.security.done")}
           </Button>
         </div>
       );
@@ -117,7 +118,7 @@ export function SecurityPage() {
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.security.title}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("accounts.security.title")}</h1>
       <Card>
         <CardHeader>
           <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -126,11 +127,11 @@ export function SecurityPage() {
             ) : (
               <ShieldOff className="size-5 text-muted-foreground" aria-hidden="true" />
             )}
-            {accountsTexts.security.twoFactorTitle}
+            {t("accounts.security.twoFactorTitle")}
           </h2>
           {status.data ? (
             <CardDescription>
-              {enabled ? accountsTexts.security.twoFactorOn : accountsTexts.security.twoFactorOff}
+              {enabled ? t("accounts.security.twoFactorOn") : t("accounts.security.twoFactorOff")}
             </CardDescription>
           ) : null}
         </CardHeader>
@@ -138,7 +139,7 @@ export function SecurityPage() {
           {status.isPending ? <Loading text={t("common.loading")} /> : null}
           {status.isError ? (
             <Alert variant="destructive">
-              <AlertDescription>{accountsTexts.security.failed}</AlertDescription>
+              <AlertDescription>{t("accounts.security.failed")}</AlertDescription>
             </Alert>
           ) : null}
           {status.data && mode === "idle" ? (
@@ -146,14 +147,14 @@ export function SecurityPage() {
               {enabled ? (
                 <>
                   <Button variant="outline" onClick={() => setMode("regenerate")}>
-                    {accountsTexts.security.regenerate}
+                    {t("accounts.security.regenerate")}
                   </Button>
                   <Button variant="destructive" onClick={() => setMode("disable")}>
-                    {accountsTexts.security.disable}
+                    {t("accounts.security.disable")}
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setMode("enable-password")}>{accountsTexts.security.enable}</Button>
+                <Button onClick={() => setMode("enable-password")}>{t("accounts.security.enable")}</Button>
               )}
             </div>
           ) : null}

@@ -1,7 +1,6 @@
 import { useT } from "@web/lib/language";
 import { formatDateTimeEsAr } from "@common/dates";
 import type { Profile } from "@common/schemas/accounts";
-import { accounts as accountsTexts, userApproval } from "@common/texts/accounts";
 import { Check, ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { toast } from "sonner";
@@ -20,6 +19,7 @@ import { DeleteUserDialog } from "../components/delete-user-dialog";
 import { RoleBadge, StatusBadge } from "../components/role-badge";
 
 function ApproveButton({ user }: { user: Profile }) {
+  const t = useT();
   const approve = useApproveUser();
   const noteId = useId();
   // The server refuses it (409 email_not_verified): say why beside the button instead of offering it.
@@ -28,27 +28,27 @@ function ApproveButton({ user }: { user: Profile }) {
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button
         size="sm"
-        aria-label={accountsTexts.users.approveLabel(user.email)}
+        aria-label={t("accounts.users.approveLabel", { email: user.email })}
         aria-describedby={unverified ? noteId : undefined}
         disabled={approve.isPending || unverified}
         onClick={() =>
           approve.mutate(user.id, {
-            onSuccess: () => toast.success(accountsTexts.users.approved(user.email)),
+            onSuccess: () => toast.success(t("accounts.users.approved", { email: user.email })),
             onError: (error) =>
               toast.error(
                 error instanceof ApiError && error.code === "email_not_verified"
-                  ? accountsTexts.users.approveUnverified
-                  : accountsTexts.users.approveFailed,
+                  ? t("accounts.users.approveUnverified")
+                  : t("accounts.users.approveFailed"),
               ),
           })
         }
       >
         <Check aria-hidden="true" />
-        {approve.isPending ? accountsTexts.users.approving : accountsTexts.users.approve}
+        {approve.isPending ? t("accounts.users.approving") : t("accounts.users.approve")}
       </Button>
       {unverified ? (
         <p id={noteId} className="max-w-64 text-xs text-muted-foreground sm:text-right">
-          {userApproval.waitingForVerification}
+          {t("accounts.users.waitingForVerification")}
         </p>
       ) : null}
     </div>
@@ -56,22 +56,23 @@ function ApproveButton({ user }: { user: Profile }) {
 }
 
 function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
+  const t = useT();
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="user-row">
       <div className="grid min-w-0 gap-1">
         <p className="flex items-center gap-2 font-medium">
           <span className="truncate">{user.fullName}</span>
           {user.twoFactorEnabled ? (
-            <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={accountsTexts.security.twoFactorTitle} />
+            <ShieldCheck className="size-4 shrink-0 text-success" role="img" aria-label={t("accounts.security.twoFactorTitle")} />
           ) : null}
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
         <div className="flex flex-wrap items-center gap-2">
           <RoleBadge role={user.role} />
           <StatusBadge status={user.status} />
-          {user.emailVerified ? null : <Badge tone="outline">{accountsTexts.users.emailNotVerified}</Badge>}
+          {user.emailVerified ? null : <Badge tone="outline">{t("accounts.users.emailNotVerified")}</Badge>}
           <span className="text-xs text-muted-foreground">
-            {accountsTexts.users.columns.created}: {formatDateTimeEsAr(user.createdAt)}
+            {t("accounts.users.columns.created")}: {formatDateTimeEsAr(user.createdAt)}
           </span>
         </div>
       </div>
@@ -94,14 +95,14 @@ export function UsersPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{accountsTexts.users.title}</h1>
-        <p className="text-sm text-muted-foreground">{accountsTexts.users.subtitle}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("accounts.users.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("accounts.users.subtitle")}</p>
       </div>
       {isSuperadmin && settings.data ? <CreateAdminForm domain={settings.data.agencyEmailDomain} /> : null}
-      {users.isPending ? <Loading text={accountsTexts.users.loading} /> : null}
+      {users.isPending ? <Loading text={t("accounts.users.loading")} /> : null}
       {users.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{accountsTexts.users.loadError}</AlertTitle>
+          <AlertTitle>{t("accounts.users.loadError")}</AlertTitle>
           <AlertDescription className="flex flex-wrap items-center gap-3">
             <span>{users.error.message}</span>
             <Button size="sm" variant="outline" onClick={() => void users.refetch()}>
@@ -110,10 +111,10 @@ export function UsersPage() {
           </AlertDescription>
         </Alert>
       ) : null}
-      {users.data?.length === 0 ? <p className="text-muted-foreground">{accountsTexts.users.empty}</p> : null}
+      {users.data?.length === 0 ? <p className="text-muted-foreground">{t("accounts.users.empty")}</p> : null}
       {users.data && users.data.length > 0 ? (
         <Card>
-          <ul className="divide-y" aria-label={accountsTexts.users.title}>
+          <ul className="divide-y" aria-label={t("accounts.users.title")}>
             {users.data.map((user) => (
               <UserRow key={user.id} user={user} canDelete={isSuperadmin} />
             ))}

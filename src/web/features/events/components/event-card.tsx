@@ -1,6 +1,6 @@
-import { formatDateEsAr } from "@common/dates";
+import { formatDateFor } from "@common/local-dates";
+import { useLanguage } from "@web/lib/language";
 import type { ScoutingEvent } from "@common/schemas/events";
-import { events as eventsTexts } from "@common/texts/events";
 import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@web/components/ui/badge";
@@ -12,6 +12,7 @@ export const REGISTRATIONS_PATH = "/dashboard/scouting/registrations";
 
 /** One event of the list (SPEC.md §2 "Events list"). */
 export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: boolean }) {
+  const { t, language } = useLanguage();
   const navigate = useNavigate();
   const active = event.status === "active";
   const registrations = event.registrationCount ?? 0;
@@ -21,7 +22,7 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
         <div className="flex items-start justify-between gap-3">
           <h2 className="min-w-0 text-lg font-semibold leading-tight tracking-tight break-words">{event.eventName}</h2>
           <Badge tone={active ? "green" : "red"}>
-            {active ? eventsTexts.list.status.active : eventsTexts.list.status.inactive}
+            {active ? t("events.list.status.active") : t("events.list.status.inactive")}
           </Badge>
         </div>
         {event.description ? (
@@ -31,42 +32,42 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
       <CardContent className="grid flex-1 content-start gap-2 text-sm">
         <p className="flex items-center gap-2">
           <CalendarDays className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">{eventsTexts.list.dateLabel}: </span>
-          <time dateTime={event.eventDate}>{formatDateEsAr(event.eventDate)}</time>
+          <span className="sr-only">{t("events.list.dateLabel")}: </span>
+          <time dateTime={event.eventDate}>{formatDateFor(event.eventDate, language)}</time>
         </p>
         <p className="flex items-center gap-2">
           <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">{eventsTexts.list.locationLabel}: </span>
+          <span className="sr-only">{t("events.list.locationLabel")}: </span>
           <span className="min-w-0 break-words">{event.location}</span>
         </p>
         <p className="text-muted-foreground">
-          {eventsTexts.list.eventId}
+          {t("events.list.eventId")}
           <span className="font-mono text-foreground">{event.scoutingId}</span>
         </p>
       </CardContent>
       <CardFooter className="flex-wrap justify-between">
         <Button variant="outline" size="sm" onClick={() => void navigate(REGISTRATIONS_PATH, { state: { eventId: event.id } })}>
-          {eventsTexts.list.viewRegistrations(registrations)}
+          {t("events.list.viewRegistrations", { count: registrations })}
         </Button>
         <div className="flex items-center gap-1">
-          <Tooltip content={eventsTexts.list.openPublicPage(event.eventName)}>
+          <Tooltip content={t("events.list.openPublicPage", { name: event.eventName })}>
             <Button asChild variant="ghost" size="icon-sm">
               <a
                 href={`/events/${encodeURIComponent(event.id)}/register`}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={eventsTexts.list.openPublicPage(event.eventName)}
+                aria-label={t("events.list.openPublicPage", { name: event.eventName })}
               >
                 <ExternalLink aria-hidden="true" />
               </a>
             </Button>
           </Tooltip>
           {canEdit ? (
-            <Tooltip content={eventsTexts.list.editEvent(event.eventName)}>
+            <Tooltip content={t("events.list.editEvent", { name: event.eventName })}>
               <Button asChild variant="ghost" size="icon-sm">
                 <Link
                   to={`/dashboard/scouting/events/${encodeURIComponent(event.id)}/edit`}
-                  aria-label={eventsTexts.list.editEvent(event.eventName)}
+                  aria-label={t("events.list.editEvent", { name: event.eventName })}
                 >
                   <Pencil aria-hidden="true" />
                 </Link>

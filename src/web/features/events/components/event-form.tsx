@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { EVENT_STATUSES } from "@common/constants";
 import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "@common/schemas/events";
-import { events as eventsTexts } from "@common/texts/events";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm, type Path, type UseFormReturn } from "react-hook-form";
@@ -38,6 +38,7 @@ export function EventForm({
   errorMessage,
   serverFieldErrors,
 }: EventFormProps) {
+  const t = useT();
   const idPrefix = useId();
   const form = useForm<UpdateEventInput, unknown, UpdateEventBody>({
     resolver: zodResolver(updateEventSchema),
@@ -52,8 +53,8 @@ export function EventForm({
   }, [serverFieldErrors, setError]);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const busyLabel = mode === "create" ? eventsTexts.form.creating : eventsTexts.form.saving;
-  const submitLabel = mode === "create" ? eventsTexts.form.create : eventsTexts.form.save;
+  const busyLabel = mode === "create" ? t("events.form.creating") : t("events.form.saving");
+  const submitLabel = mode === "create" ? t("events.form.create") : t("events.form.save");
 
   return (
     <form className="grid gap-8" noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
@@ -69,7 +70,7 @@ export function EventForm({
 
       <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={isPending}>
-          {eventsTexts.form.cancel}
+          {t("events.form.cancel")}
         </Button>
         <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
           {isPending ? busyLabel : submitLabel}
@@ -87,28 +88,29 @@ interface EventDetailsFieldsProps {
 
 /** The event's own fields; the status only on the edit form. */
 function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
+  const t = useT();
   const { register, formState } = form;
   const errors = formState.errors;
   return (
     <div className="grid gap-5">
-      <Field id={id("name")} label={eventsTexts.form.eventName} error={errors.eventName?.message}>
+      <Field id={id("name")} label={t("events.form.eventName")} error={errors.eventName?.message}>
         <Input autoComplete="off" {...fieldAria(id("name"), errors.eventName?.message)} {...register("eventName")} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id("date")} label={eventsTexts.form.eventDate} error={errors.eventDate?.message}>
+        <Field id={id("date")} label={t("events.form.eventDate")} error={errors.eventDate?.message}>
           <Input type="date" {...fieldAria(id("date"), errors.eventDate?.message)} {...register("eventDate")} />
         </Field>
-        <Field id={id("location")} label={eventsTexts.form.location} error={errors.location?.message}>
+        <Field id={id("location")} label={t("events.form.location")} error={errors.location?.message}>
           <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
         </Field>
       </div>
-      <Field id={id("description")} label={eventsTexts.form.description} error={errors.description?.message}>
+      <Field id={id("description")} label={t("events.form.description")} error={errors.description?.message}>
         <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
       </Field>
       <Field
         id={id("confirmation")}
-        label={eventsTexts.form.confirmationDetails}
-        hint={eventsTexts.form.confirmationDetailsHint}
+        label={t("events.form.confirmationDetails")}
+        hint={t("events.form.confirmationDetailsHint")}
         error={errors.confirmationDetails?.message}
       >
         <Textarea
@@ -118,11 +120,11 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
         />
       </Field>
       {mode === "edit" ? (
-        <Field id={id("status")} label={eventsTexts.form.status} error={errors.status?.message} className="sm:max-w-xs">
+        <Field id={id("status")} label={t("events.form.status")} error={errors.status?.message} className="sm:max-w-xs">
           <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
             {EVENT_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {eventsTexts.form.statusOptions[status]}
+                {t(`events.form.statusOptions.${status}`)}
               </option>
             ))}
           </NativeSelect>

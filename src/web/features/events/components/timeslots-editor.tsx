@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { TIMESLOT_DEFAULT_CAPACITY, TIMESLOT_MIN_CAPACITY } from "@common/constants";
 import type { UpdateEventInput } from "@common/schemas/events";
-import { events as eventsTexts } from "@common/texts/events";
 import { Plus, Trash2, TriangleAlert } from "lucide-react";
 import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
@@ -17,6 +17,7 @@ interface TimeslotsEditorProps {
 
 /** 'Horarios Disponibles': one fieldset per slot; at least one slot always remains. */
 export function TimeslotsEditor({ form, idPrefix, registrationsBySlot }: TimeslotsEditorProps) {
+  const t = useT();
   const { control, formState } = form;
   // keyName: the slot's own `id` (its database id) must survive; RHF's row key goes elsewhere.
   const { fields, append, remove } = useFieldArray({ control, name: "timeslots", keyName: "key" });
@@ -25,7 +26,7 @@ export function TimeslotsEditor({ form, idPrefix, registrationsBySlot }: Timeslo
   return (
     <section className="grid gap-4" aria-labelledby={`${idPrefix}-slots-title`}>
       <h2 id={`${idPrefix}-slots-title`} className="text-lg font-semibold">
-        {eventsTexts.form.timeslots}
+        {t("events.form.timeslots")}
       </h2>
       {slotErrors?.message ? (
         <p className="text-sm font-medium text-destructive" role="alert">
@@ -49,7 +50,7 @@ export function TimeslotsEditor({ form, idPrefix, registrationsBySlot }: Timeslo
       <div>
         <Button variant="outline" onClick={() => append({ startTime: "", endTime: "", capacity: TIMESLOT_DEFAULT_CAPACITY })}>
           <Plus aria-hidden="true" />
-          {eventsTexts.form.addTimeslot}
+          {t("events.form.addTimeslot")}
         </Button>
       </div>
     </section>
@@ -68,6 +69,7 @@ interface TimeslotFieldsetProps {
 
 /** One slot ('Horario n'): start, end and capacity, with a warning when capacity falls below the registrations held. */
 function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFieldsetProps) {
+  const t = useT();
   const { control, register, formState } = form;
   const n = index + 1;
   const id = `${idPrefix}-slot-${index}`;
@@ -77,35 +79,35 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
   return (
     <fieldset className="relative grid gap-4 rounded-lg border bg-background/50 p-4">
       {/* The legend stays the fieldset's first child: it names the group ('Horario n'). */}
-      <legend className="float-left pr-12 text-sm font-semibold leading-9">{eventsTexts.form.timeslot(n)}</legend>
+      <legend className="float-left pr-12 text-sm font-semibold leading-9">{t("events.form.timeslot", { n })}</legend>
       {onRemove ? (
         <Button
           variant="ghost"
           size="icon-sm"
           className="absolute top-3 right-3 text-destructive hover:text-destructive"
-          aria-label={eventsTexts.form.removeTimeslot(n)}
-          title={eventsTexts.form.removeTimeslot(n)}
+          aria-label={t("events.form.removeTimeslot", { n })}
+          title={t("events.form.removeTimeslot", { n })}
           onClick={onRemove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       ) : null}
       <div className="clear-both grid gap-4 sm:grid-cols-3">
-        <Field id={`${id}-start`} label={eventsTexts.form.startTime} error={errors?.startTime?.message}>
+        <Field id={`${id}-start`} label={t("events.form.startTime")} error={errors?.startTime?.message}>
           <Input
             type="time"
             {...fieldAria(`${id}-start`, errors?.startTime?.message)}
             {...register(`timeslots.${index}.startTime`)}
           />
         </Field>
-        <Field id={`${id}-end`} label={eventsTexts.form.endTime} error={errors?.endTime?.message}>
+        <Field id={`${id}-end`} label={t("events.form.endTime")} error={errors?.endTime?.message}>
           <Input type="time" {...fieldAria(`${id}-end`, errors?.endTime?.message)} {...register(`timeslots.${index}.endTime`)} />
         </Field>
         <Field
           id={`${id}-capacity`}
-          label={eventsTexts.form.capacity}
+          label={t("events.form.capacity")}
           error={errors?.capacity?.message}
-          hint={held > 0 ? eventsTexts.form.registrationsInSlot(held) : undefined}
+          hint={held > 0 ? t("events.form.registrationsInSlot", { count: held }) : undefined}
         >
           <Input
             type="number"
@@ -123,7 +125,7 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
           role="status"
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning-foreground" aria-hidden="true" />
-          {eventsTexts.form.capacityBelowRegistrations(held)}
+          {t("events.form.capacityBelowRegistrations", { count: held })}
         </p>
       ) : null}
     </fieldset>
@@ -139,6 +141,7 @@ function OverbookingConfirmation({
   idPrefix,
   registrationsBySlot,
 }: Omit<TimeslotsEditorProps, "form"> & { form: UseFormReturn<UpdateEventInput> }) {
+  const t = useT();
   const slots = useWatch({ control: form.control, name: "timeslots" });
   const overbooked = slots.some(
     (slot) => slot.id !== undefined && typeof slot.capacity === "number" && slot.capacity < (registrationsBySlot[slot.id] ?? 0),
@@ -149,7 +152,7 @@ function OverbookingConfirmation({
     <div className="flex items-center gap-2">
       <Checkbox id={id} {...form.register("confirmCapacityBelowRegistrations")} />
       <label htmlFor={id} className="text-sm font-medium">
-        {eventsTexts.form.confirmCapacityBelowRegistrations}
+        {t("events.form.confirmCapacityBelowRegistrations")}
       </label>
     </div>
   );

@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { TIMESLOT_DEFAULT_CAPACITY } from "@common/constants";
 import type { UpdateEventBody } from "@common/schemas/events";
-import { events as eventsTexts } from "@common/texts/events";
 import { useNavigate } from "react-router";
 import { ApiError } from "@web/lib/api";
 import { useCreateEvent } from "../api/create-event";
@@ -11,6 +11,7 @@ const EVENTS_PATH = "/dashboard/scouting/events";
 
 /** /dashboard/scouting/events/new (admin only): 'Crear Evento de Scouting'. */
 export function CreateEventPage() {
+  const t = useT();
   const navigate = useNavigate();
   const createEvent = useCreateEvent();
 
@@ -25,7 +26,7 @@ export function CreateEventPage() {
   }
 
   return (
-    <EventPageShell title={eventsTexts.form.createTitle}>
+    <EventPageShell title={t("events.form.createTitle")}>
       <EventForm
         mode="create"
         defaultValues={{
@@ -40,7 +41,7 @@ export function CreateEventPage() {
         onSubmit={submit}
         onCancel={() => void navigate(EVENTS_PATH)}
         isPending={createEvent.isPending}
-        errorMessage={createEvent.isError ? eventsTexts.errors.create : null}
+        errorMessage={createEvent.isError ? t("events.errors.create") : null}
         serverFieldErrors={createEvent.error instanceof ApiError ? createEvent.error.fields : undefined}
       />
     </EventPageShell>

@@ -1,5 +1,6 @@
+import type { Translate } from "@common/i18n";
+import { useT } from "@web/lib/language";
 import type { ScoutingEvent, UpdateEventBody } from "@common/schemas/events";
-import { events as eventsTexts } from "@common/texts/events";
 import { useNavigate, useParams } from "react-router";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
@@ -12,15 +13,16 @@ import { EventPageShell } from "../components/event-page-shell";
 const EVENTS_PATH = "/dashboard/scouting/events";
 
 /** The catalogue's message, except where the server names the slot (removed with registrations, or overbooked). */
-function saveErrorMessage(error: Error | null): string | null {
+function saveErrorMessage(t: Translate, error: Error | null): string | null {
   if (!error) return null;
   if (error instanceof ApiError && (error.code === "timeslot_in_use" || error.code === "capacity_below_registrations"))
     return error.message;
-  return eventsTexts.errors.update;
+  return t("events.errors.update");
 }
 
 function EditEventForm({ event }: { event: ScoutingEvent }) {
   const navigate = useNavigate();
+  const t = useT();
   const updateEvent = useUpdateEvent();
 
   function submit(body: UpdateEventBody) {
@@ -49,7 +51,7 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
       onSubmit={submit}
       onCancel={() => void navigate(EVENTS_PATH)}
       isPending={updateEvent.isPending}
-      errorMessage={saveErrorMessage(updateEvent.error)}
+      errorMessage={saveErrorMessage(t, updateEvent.error)}
       serverFieldErrors={updateEvent.error instanceof ApiError ? updateEvent.error.fields : undefined}
     />
   );
@@ -57,15 +59,16 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
 
 /** /dashboard/scouting/events/:eventId/edit (admin only): 'Editar Evento de Scouting'. */
 export function EditEventPage() {
+  const t = useT();
   const { eventId = "" } = useParams();
   const event = useEvent(eventId);
   return (
-    <EventPageShell title={eventsTexts.form.editTitle}>
+    <EventPageShell title={t("events.form.editTitle")}>
       {event.isPending ? (
-        <Loading text={eventsTexts.form.loadingEvent} />
+        <Loading text={t("events.form.loadingEvent")} />
       ) : event.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{eventsTexts.errors.load}</AlertTitle>
+          <AlertTitle>{t("events.errors.load")}</AlertTitle>
         </Alert>
       ) : (
         // Keyed by id: the form takes its values once, when the event is loaded.

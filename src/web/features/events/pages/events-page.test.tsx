@@ -4,6 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { LanguageProvider } from "@web/lib/language";
 import { EventsPage } from "./events-page";
 
 const EVENT: ScoutingEvent = {
@@ -53,9 +54,11 @@ function renderPage() {
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
   return router;
 }
@@ -69,15 +72,15 @@ describe("events list", () => {
       ]),
     );
     renderPage();
-    expect(screen.getByText("Loading events...")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { level: 1, name: "Scouting Events" })).toBeInTheDocument();
+    expect(screen.getByText("Cargando eventos...")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Eventos de Scouting" })).toBeInTheDocument();
     const [first, second] = await screen.findAllByTestId("event-card");
     const card = within(first!);
     expect(card.getByRole("heading", { name: "Casting de otoño" })).toBeInTheDocument();
     expect(card.getByText("Casting abierto para nuevas caras.")).toBeInTheDocument();
     expect(card.getByText("05/03/26")).toBeInTheDocument();
     expect(card.getByText("Av. Corrientes 1234, CABA")).toBeInTheDocument();
-    expect(first).toHaveTextContent("Event ID: EV-2026-0007");
+    expect(first).toHaveTextContent("ID del evento: EV-2026-0007");
     expect(card.getByText("Activo").className).toMatch(/emerald/);
     expect(card.getByRole("button", { name: "Ver registros (3)" })).toBeInTheDocument();
     expect(within(second!).getByText("Inactivo").className).toMatch(/red/);
@@ -87,7 +90,7 @@ describe("events list", () => {
   it("gives admins the Create Event button and the edit icon, and everyone the public page in a new tab", async () => {
     mockApi("admin", () => json([EVENT]));
     renderPage();
-    expect(await screen.findByRole("link", { name: "Create Event" })).toHaveAttribute("href", "/dashboard/scouting/events/new");
+    expect(await screen.findByRole("link", { name: "Crear Evento" })).toHaveAttribute("href", "/dashboard/scouting/events/new");
     expect(screen.getByRole("link", { name: /Editar evento Casting de otoño/ })).toHaveAttribute(
       "href",
       `/dashboard/scouting/events/${EVENT.id}/edit`,
@@ -102,7 +105,7 @@ describe("events list", () => {
     mockApi("member", () => json([EVENT]));
     renderPage();
     expect(await screen.findByRole("link", { name: /página pública de registro/ })).toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: "Create Event" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Crear Evento" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /Editar evento/ })).not.toBeInTheDocument();
   });
 
@@ -117,14 +120,27 @@ describe("events list", () => {
   it("shows the empty state", async () => {
     mockApi("admin", () => json([]));
     renderPage();
-    expect(await screen.findByText("No events")).toBeInTheDocument();
-    expect(screen.getByText("Get started by creating a new scouting event.")).toBeInTheDocument();
+    expect(await screen.findByText("No hay eventos")).toBeInTheDocument();
+    expect(screen.getByText("Empezá creando un nuevo evento de scouting.")).toBeInTheDocument();
+  });
+
+  it("speaks English when chosen: title, date, status, counts and actions", async () => {
+    localStorage.setItem("language", "en");
+    mockApi("admin", () => json([EVENT]));
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 1, name: "Scouting Events" })).toBeInTheDocument();
+    const card = within(await screen.findByTestId("event-card"));
+    expect(card.getByText("Mar 5, 2026")).toHaveAttribute("datetime", "2026-03-05");
+    expect(card.getByText("Active")).toBeInTheDocument();
+    expect(card.getByRole("button", { name: "View registrations (3)" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create Event" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Edit event Casting de otoño/ })).toBeInTheDocument();
   });
 
   it("shows the service's error message under 'Error loading events'", async () => {
     mockApi("member", () => json({ error: { code: "internal_error", message: "Something went wrong on our side." } }, 500));
     renderPage();
-    expect(await screen.findByText("Error loading events")).toBeInTheDocument();
+    expect(await screen.findByText("Error al cargar los eventos")).toBeInTheDocument();
     expect(screen.getByText("Something went wrong on our side.")).toBeInTheDocument();
   });
 });

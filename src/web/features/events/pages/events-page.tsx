@@ -1,6 +1,5 @@
 import { useT } from "@web/lib/language";
 import { isAdmin } from "@common/roles";
-import { events as eventsTexts } from "@common/texts/events";
 import { CalendarPlus, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
@@ -22,22 +21,22 @@ export function EventsPage() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight">{eventsTexts.list.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("events.list.title")}</h1>
         {canEdit ? (
           <Button asChild>
             <Link to={NEW_EVENT_PATH}>
               <Plus aria-hidden="true" />
-              {eventsTexts.list.createEvent}
+              {t("events.list.createEvent")}
             </Link>
           </Button>
         ) : null}
       </div>
 
       {events.isPending ? (
-        <Loading text={eventsTexts.list.loading} />
+        <Loading text={t("events.list.loading")} />
       ) : events.isError ? (
         <Alert variant="destructive">
-          <AlertTitle>{eventsTexts.list.errorTitle}</AlertTitle>
+          <AlertTitle>{t("events.list.errorTitle")}</AlertTitle>
           <AlertDescription className="grid gap-3">
             <p>{events.error.message}</p>
             <div>
@@ -50,11 +49,11 @@ export function EventsPage() {
       ) : events.data.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-4 py-12 text-center">
           <CalendarPlus className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">{eventsTexts.list.emptyTitle}</h2>
-          <p className="text-sm text-muted-foreground">{eventsTexts.list.emptyBody}</p>
+          <h2 className="text-lg font-semibold">{t("events.list.emptyTitle")}</h2>
+          <p className="text-sm text-muted-foreground">{t("events.list.emptyBody")}</p>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={eventsTexts.list.title}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("events.list.title")}>
           {events.data.map((event) => (
             <li key={event.id} className="grid">
               <EventCard event={event} canEdit={canEdit} />
