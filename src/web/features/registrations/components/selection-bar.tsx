@@ -1,4 +1,4 @@
-import { registrations as registrationsTexts } from "@common/texts/registrations";
+import { useT } from "@web/lib/language";
 import { Download, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
@@ -13,25 +13,26 @@ interface SelectionBarProps {
 
 /** The floating bar an admin sees while rows are selected. */
 export function SelectionBar({ count, exportUrl, onClear, actions }: SelectionBarProps) {
+  const t = useT();
   if (count === 0) return null;
   return (
     <div
       role="region"
-      aria-label={registrationsTexts.selection.count(count)}
+      aria-label={t("registrations.selection.count", { count })}
       className="fixed inset-x-3 bottom-4 z-30 mx-auto flex max-w-xl items-center gap-2 rounded-xl border bg-popover p-2 text-popover-foreground shadow-lg sm:p-3 min-[990px]:left-64"
     >
       <span className="mr-auto min-w-0 truncate px-1 text-sm font-semibold" aria-live="polite">
-        {registrationsTexts.selection.count(count)}
+        {t("registrations.selection.count", { count })}
       </span>
       <Button asChild size="sm">
         <a href={exportUrl} download>
           <Download aria-hidden="true" />
           {/* Icon only on a phone, so that the count stays readable beside the actions. */}
-          <span className="max-sm:sr-only">{registrationsTexts.selection.exportCsv}</span>
+          <span className="max-sm:sr-only">{t("registrations.selection.exportCsv")}</span>
         </a>
       </Button>
       {actions}
-      <Button variant="ghost" size="icon-sm" aria-label={registrationsTexts.selection.clear} onClick={onClear}>
+      <Button variant="ghost" size="icon-sm" aria-label={t("registrations.selection.clear")} onClick={onClear}>
         <X aria-hidden="true" />
       </Button>
     </div>
