@@ -112,7 +112,7 @@ function RatingSelect({ filters, onFiltersChange }: Pick<RegistrationsFiltersPro
         <option value="">{t("registrations.filters.ratingAll")}</option>
         {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
-            {t("registrations.filters.stars", { count: n })}
+            {t("registrations.filters.stars", { stars: "★".repeat(n), count: n })}
           </option>
         ))}
       </NativeSelect>
