@@ -46,7 +46,7 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
 
   // Resend verification for the pending, unverified registration.
   await row.getByRole("button", { name: `Reenviar email de verificación a ${SEED.pendingName}` }).click();
-  await expect(page.getByText("Verification email resent successfully")).toBeVisible();
+  await expect(page.getByText("Email de verificación reenviado correctamente")).toBeVisible();
 
   // The 'Seleccionadas' toggle filters on the server: the liked row is among them.
   await page.getByPlaceholder("Buscar por nombre o email").fill("");

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from "../constants";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
-import { campaigns as texts } from "../texts/campaigns";
+import { t } from "../i18n";
 
 /** A hard ceiling against accidental huge sends; the advice in the modal is 100 (SPEC.md §9). */
 export const CAMPAIGN_MAX_RECIPIENTS = 1000;
@@ -17,10 +17,14 @@ export const campaignMessageSchema = z.object({
   subject: z
     .string()
     .trim()
-    .min(1, texts.errors.subjectRequired)
+    .min(1, { error: () => t("campaigns.errors.subjectRequired") })
     .max(CAMPAIGN_SUBJECT_MAX)
     .refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }),
-  content: z.string().trim().min(1, texts.errors.contentRequired).max(CAMPAIGN_CONTENT_MAX),
+  content: z
+    .string()
+    .trim()
+    .min(1, { error: () => t("campaigns.errors.contentRequired") })
+    .max(CAMPAIGN_CONTENT_MAX),
   isHtml: z.boolean(),
 });
 export type CampaignMessageInput = z.input<typeof campaignMessageSchema>;
@@ -61,6 +65,17 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
 export const listCampaignsResponse = z.object({ items: z.array(campaignSummarySchema) });
 export type ListCampaignsResponse = z.infer<typeof listCampaignsResponse>;
+
+/**
+ * Why the product itself failed a recipient. The recipient's `errorMessage` holds one of these codes
+ * (an SMTP server's refusal is kept as the server wrote it), and each reader sees it in their language.
+ */
+export const RECIPIENT_FAILURE_REASONS = ["undelivered", "notQueued"] as const;
+export type RecipientFailureReason = (typeof RECIPIENT_FAILURE_REASONS)[number];
+
+export function isRecipientFailureReason(value: string): value is RecipientFailureReason {
+  return (RECIPIENT_FAILURE_REASONS as readonly string[]).includes(value);
+}
 
 export const campaignRecipientSchema = z.object({
   id: z.uuid(),

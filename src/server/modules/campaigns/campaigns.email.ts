@@ -1,9 +1,12 @@
 /**
  * One recipient's copy of a batch e-mail: placeholders filled with that registrant's data, the
- * body made safe, a text part, and the per-recipient read-tracking image.
+ * body made safe, a text part, and the per-recipient read-tracking image. The staff wrote the subject
+ * and the message; what the product adds around them (the signature, why the e-mail came) is in the
+ * recipient's language.
  */
 import { fillPlaceholders, type PlaceholderValues } from "@common/campaign-placeholders";
 import { PRODUCT_NAME } from "@common/constants";
+import { translator, type Language } from "@common/i18n";
 import { escapeHtml, headerSafe, type EmailContent } from "../../mail/layout";
 import { htmlToText, plainTextToHtml, sanitizeCampaignHtml } from "./campaigns.content";
 
@@ -17,6 +20,8 @@ export interface CampaignRecipientValues {
   values: PlaceholderValues;
   /** Absolute URL of this recipient's read-tracking image. */
   readUrl: string;
+  /** The language the registrant used (model_registrations.language). */
+  language: Language;
 }
 
 /**
@@ -30,7 +35,7 @@ export function campaignRenderer({
   isHtml,
 }: CampaignContent): (recipient: CampaignRecipientValues) => EmailContent {
   const textTemplate = isHtml ? htmlToText(sanitizeCampaignHtml(content)) : undefined;
-  return ({ values, readUrl }) => {
+  return ({ values, readUrl, language }) => {
     const filledSubject = headerSafe(fillPlaceholders(subject, values));
     let body: string;
     let text: string;
@@ -43,8 +48,15 @@ export function campaignRenderer({
       text = fillPlaceholders(content, values).replace(/\r\n?/g, "\n");
       body = plainTextToHtml(text);
     }
+    const t = translator(language);
+    const footer = [
+      t("campaigns.email.signature", { product: PRODUCT_NAME }),
+      t("campaigns.email.reason", { event: values.evento }),
+    ];
+    text = `${text}\n\n${footer.join("\n")}`;
+    const footerHtml = `<p style="font-size:12px;color:#71717a;margin-top:16px">${footer.map(escapeHtml).join("<br>")}</p>`;
     const pixel = `<img src="${escapeHtml(readUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
-    const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(filledSubject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:600px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${body}</div>${pixel}</div></body></html>`;
+    const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(filledSubject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:600px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${body}</div>${footerHtml}${pixel}</div></body></html>`;
     return { subject: filledSubject, text, html };
   };
 }

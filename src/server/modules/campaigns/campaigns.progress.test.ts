@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { campaigns as texts } from "@common/texts/campaigns";
 import type { Db } from "../../db/client";
 import { emailCampaignRecipients, emailCampaigns, outboxMessages } from "../../db/schema";
 import { backoffDelayMs, createOutboxWorker } from "../../jobs/outbox-worker";
@@ -124,8 +123,7 @@ describe("campaign progress", () => {
     await w.drainOnce();
     const { campaign: after, recipients } = await campaignState(campaign.id);
     expect(after.status).toBe("failed");
-    for (const r of recipients.values())
-      expect(r).toMatchObject({ status: "failed", errorMessage: texts.recipientErrors.undelivered });
+    for (const r of recipients.values()) expect(r).toMatchObject({ status: "failed", errorMessage: "undelivered" });
     expect(smtp.seen).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CampaignStatus } from "@common/constants";
-import { campaigns as texts } from "@common/texts/campaigns";
+import type { RecipientFailureReason } from "@common/schemas/campaigns";
 import type { DbOrTx } from "../../db/client";
 import { emailCampaignRecipients, emailCampaigns } from "../../db/schema";
 import type { OnDelivered } from "../../mail/outbox.repository";
@@ -31,7 +31,7 @@ export const recordCampaignDeliveries: OnDelivered = (deliveries, tx, now) =>
       if (!message.campaignRecipientId) return [];
       // A message kept in the development outbox was not delivered: the recipient says where it is.
       const recipientOutcome: RecipientOutcome =
-        outcome.status === "undelivered" ? { status: "failed", error: texts.recipientErrors.undelivered } : outcome;
+        outcome.status === "undelivered" ? { status: "failed", error: "undelivered" satisfies RecipientFailureReason } : outcome;
       return [{ recipientId: message.campaignRecipientId, outcome: recipientOutcome }];
     }),
     now,

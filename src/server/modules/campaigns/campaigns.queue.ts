@@ -4,8 +4,9 @@
  * large campaign (a thousand recipients of a 100 KB message) never holds the database for long and
  * on PGlite the public form is answered between two batches (ADR 004).
  */
-import { formatDateEsAr, formatTimeRange } from "@common/dates";
-import { campaigns as texts } from "@common/texts/campaigns";
+import { formatTimeRange } from "@common/dates";
+import { formatDateFor } from "@common/dates-language";
+import type { RecipientFailureReason } from "@common/schemas/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { newSecretToken } from "../../lib/tokens";
@@ -56,11 +57,12 @@ export async function queueCampaignMessages(
   const render = campaignRenderer(campaign);
   const messages = registrations.map((registration, index) => {
     const recipientId = recipientIds.get(registration.id)!;
+    const { language } = registration;
     const values = {
       nombre: registration.fullName,
       codigo: registration.registrationCode,
       evento: event.eventName,
-      fecha: formatDateEsAr(event.eventDate),
+      fecha: formatDateFor(language, event.eventDate),
       horario: formatTimeRange(registration.startTime, registration.endTime),
     };
     const readUrl = campaignReadUrl(config.publicUrl, tokens[index]!.token);
@@ -70,7 +72,7 @@ export async function queueCampaignMessages(
         kind: CAMPAIGN_EMAIL_KIND,
         to: registration.email,
         campaignRecipientId: recipientId,
-        ...render({ values, readUrl }),
+        ...render({ values, readUrl, language }),
       }),
     };
   });
@@ -108,7 +110,7 @@ async function writeInBatches(db: Db, messages: Array<{ recipientId: string; ren
   } catch (error) {
     const left = messages.slice(written).map(({ recipientId }) => ({
       recipientId,
-      outcome: { status: "failed" as const, error: texts.recipientErrors.notQueued },
+      outcome: { status: "failed" as const, error: "notQueued" satisfies RecipientFailureReason },
     }));
     await db.transaction((tx) => recordRecipientOutcomes(tx, left, new Date())).catch(() => {});
     throw error;

@@ -123,6 +123,7 @@ function recipientsData(q: DbOrTx, eventId: string, ids: string[]) {
       fullName: modelRegistrations.fullName,
       email: modelRegistrations.email,
       registrationCode: modelRegistrations.registrationCode,
+      language: modelRegistrations.language,
       startTime: eventTimeslots.startTime,
       endTime: eventTimeslots.endTime,
     })

@@ -85,7 +85,9 @@ describe("POST /api/campaigns", () => {
     const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, registrations[0]!.email));
     expect(mail!.htmlBody).toContain("Hola Carla,<br>&lt;b&gt;no es HTML&lt;/b&gt;</p>");
     expect(mail!.htmlBody).toContain(">Saludos</p>");
-    expect(mail!.textBody).toBe("Hola Carla,\n<b>no es HTML</b>\n\nSaludos");
+    expect(mail!.textBody).toBe(
+      `Hola Carla,\n<b>no es HTML</b>\n\nSaludos\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en ${event.eventName}.`,
+    );
   });
 
   it("refuses registrations of another event and writes nothing", async () => {

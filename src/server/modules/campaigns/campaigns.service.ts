@@ -1,10 +1,10 @@
+import { t } from "@common/i18n";
 /**
  * Batch e-mail: a campaign, one recipient row and one outbox message per selected registration. The
  * outbox worker delivers the messages and tells campaigns.progress.ts what became of each, which
  * moves the recipients and the campaign to their final statuses.
  */
 import type { CampaignDetail, CampaignSummary, RegistrationCampaign, SendCampaignInput } from "@common/schemas/campaigns";
-import { campaigns as texts } from "@common/texts/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sha256 } from "../../lib/tokens";
@@ -37,7 +37,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
       const campaign = { subject: input.subject.trim(), content, isHtml: input.isHtml, createdBy };
       const campaignId = await queueCampaignMessages(deps, event, campaign, registrations);
-      return { campaignId, message: texts.email.queued(registrations.length) };
+      return { campaignId, message: t("campaigns.email.queued", { count: registrations.length }) };
     },
 
     async list(eventId?: string): Promise<CampaignSummary[]> {

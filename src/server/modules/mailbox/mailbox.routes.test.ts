@@ -1,4 +1,4 @@
-import { mailbox as mailboxTexts } from "@common/texts/mailbox";
+import { translator } from "@common/i18n";
 import { afterEach, describe, expect, it } from "vitest";
 import { outboxMessages } from "../../db/schema";
 import { createOutboxWorker } from "../../jobs/outbox-worker";
@@ -99,6 +99,6 @@ describe("GET /api/dev/mailbox/:id", () => {
     const { headers } = await signedInAs(t.app, { role: "admin" });
     const res = await t.app.inject({ method: "GET", url: "/api/dev/mailbox/999999", headers });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toEqual({ code: "not_found", message: mailboxTexts.notFound });
+    expect(res.json().error).toEqual({ code: "not_found", message: translator("es-AR")("mailbox.notFound") });
   });
 });

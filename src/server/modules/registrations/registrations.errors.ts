@@ -1,12 +1,12 @@
+import { t } from "@common/i18n";
 /** The registrations module's errors, declared once: code, status and the catalogue's text. */
-import { registrations as texts } from "@common/texts/registrations";
 import { AppError, errors } from "../../errors";
 
 export const registrationErrors = {
-  notFound: () => new AppError(404, "not_found", texts.errors.notFound),
-  reviewAdminsOnly: () => errors.forbidden(texts.errors.reviewAdminsOnly),
-  foreignTimeslot: () => errors.validation({ timeslotId: texts.errors.foreignTimeslot }),
-  timeslotFull: () => errors.conflict("timeslot_full", texts.edit.timeslotFull),
-  duplicate: () => errors.conflict("duplicate_registration", texts.edit.duplicate),
-  alreadyVerified: () => errors.conflict("already_verified", texts.errors.alreadyVerified),
+  notFound: () => new AppError(404, "not_found", t("registrations.errors.notFound")),
+  reviewAdminsOnly: () => errors.forbidden(t("registrations.errors.reviewAdminsOnly")),
+  foreignTimeslot: () => errors.validation({ timeslotId: t("registrations.errors.foreignTimeslot") }),
+  timeslotFull: () => errors.conflict("timeslot_full", t("registrations.edit.timeslotFull")),
+  duplicate: () => errors.conflict("duplicate_registration", t("registrations.edit.duplicate")),
+  alreadyVerified: () => errors.conflict("already_verified", t("registrations.errors.alreadyVerified")),
 };

@@ -1,5 +1,5 @@
-import { formatDateTimeEsAr } from "@common/dates";
-import { campaigns as texts } from "@common/texts/campaigns";
+import { useLanguage } from "@web/lib/language";
+import { formatDateTimeFor } from "@common/dates-language";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
@@ -15,6 +15,7 @@ interface CampaignBadgeProps {
 
 /** 'Incluido en N campaña(s)…' on a registration's row, with the popup listing those campaigns. */
 export function CampaignBadge({ registrationId, campaignCount, onSelect }: CampaignBadgeProps) {
+  const { language, t } = useLanguage();
   const [open, setOpen] = useState(false);
   const campaigns = useRegistrationCampaigns(registrationId, open);
   if (campaignCount <= 0) return null;
@@ -22,15 +23,15 @@ export function CampaignBadge({ registrationId, campaignCount, onSelect }: Campa
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger className="inline-flex items-center gap-1.5 rounded-full border border-transparent bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900 hover:bg-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring dark:bg-violet-950 dark:text-violet-200 dark:hover:bg-violet-900">
         <Mail className="size-3.5" aria-hidden="true" />
-        {texts.badge.label(campaignCount)}
+        {t("campaigns.badge.label", { count: campaignCount })}
       </PopoverTrigger>
       <PopoverContent className="w-80 max-w-[calc(100vw-2rem)] p-2" align="start">
-        <p className="px-2 py-1.5 text-sm font-semibold">{texts.badge.popupTitle}</p>
+        <p className="px-2 py-1.5 text-sm font-semibold">{t("campaigns.badge.popupTitle")}</p>
         {campaigns.isPending ? (
-          <Loading text={texts.badge.loading} className="py-4 text-sm" />
+          <Loading text={t("campaigns.badge.loading")} className="py-4 text-sm" />
         ) : campaigns.isError ? (
           <p role="alert" className="px-2 py-2 text-sm text-destructive">
-            {texts.badge.error}
+            {t("campaigns.badge.error")}
           </p>
         ) : (
           <ul className="grid gap-1">
@@ -46,7 +47,7 @@ export function CampaignBadge({ registrationId, campaignCount, onSelect }: Campa
                 >
                   <span className="font-medium break-words">{campaign.subject}</span>
                   <span className="text-xs text-muted-foreground">
-                    <time dateTime={campaign.sentAt}>{formatDateTimeEsAr(campaign.sentAt)}</time>
+                    <time dateTime={campaign.sentAt}>{formatDateTimeFor(language, campaign.sentAt)}</time>
                   </span>
                 </button>
               </li>

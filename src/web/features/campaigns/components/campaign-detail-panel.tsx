@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { CAMPAIGN_HIGHLIGHT_MS } from "@common/constants";
-import { campaigns as texts } from "@common/texts/campaigns";
 import { useEffect, useRef, useState } from "react";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
@@ -16,6 +16,7 @@ interface CampaignDetailPanelProps {
 }
 
 export function CampaignDetailPanel({ campaignId, id, jump }: CampaignDetailPanelProps) {
+  const t = useT();
   const campaign = useCampaign(campaignId);
   const panelRef = useRef<HTMLDivElement>(null);
   const loaded = campaign.data !== undefined;
@@ -34,21 +35,21 @@ export function CampaignDetailPanel({ campaignId, id, jump }: CampaignDetailPane
   return (
     <div id={id} ref={panelRef} className="grid gap-4 border-t border-border p-4">
       {campaign.isPending ? (
-        <Loading text={texts.history.loading} className="py-4" />
+        <Loading text={t("campaigns.history.loading")} className="py-4" />
       ) : campaign.isError ? (
         <Alert variant="destructive">
-          <AlertDescription>{texts.history.loadError}</AlertDescription>
+          <AlertDescription>{t("campaigns.history.loadError")}</AlertDescription>
         </Alert>
       ) : (
         <>
-          <section className="grid gap-2" aria-label={texts.history.content}>
-            <h4 className="text-sm font-semibold">{texts.history.content}</h4>
+          <section className="grid gap-2" aria-label={t("campaigns.history.content")}>
+            <h4 className="text-sm font-semibold">{t("campaigns.history.content")}</h4>
             {campaign.data.isHtml ? (
               // Sanitised by the server, and still shown in a sandbox: no scripts, no same origin.
               <iframe
                 sandbox=""
                 srcDoc={htmlPreviewDocument(campaign.data.content)}
-                title={texts.history.contentFrameTitle(campaign.data.subject)}
+                title={t("campaigns.history.contentFrameTitle", { subject: campaign.data.subject })}
                 className="h-64 w-full resize-y rounded-md border border-border bg-white"
               />
             ) : (
@@ -57,8 +58,8 @@ export function CampaignDetailPanel({ campaignId, id, jump }: CampaignDetailPane
               </p>
             )}
           </section>
-          <section className="grid gap-2" aria-label={texts.history.recipients}>
-            <h4 className="text-sm font-semibold">{texts.history.recipients}</h4>
+          <section className="grid gap-2" aria-label={t("campaigns.history.recipients")}>
+            <h4 className="text-sm font-semibold">{t("campaigns.history.recipients")}</h4>
             <CampaignRecipientsTable recipients={campaign.data.recipients} highlightedRegistrationId={highlighted} />
           </section>
         </>

@@ -168,7 +168,7 @@ describe("CampaignHistory", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     mockApi(() => ({ status: 500, body: { error: { code: "internal_error", message: "x" } } }));
     renderWithQuery(<CampaignHistory eventId={EVENT_ID} />);
-    expect(await screen.findByText("Failed to load email campaign history")).toBeInTheDocument();
+    expect(await screen.findByText("No se pudo cargar el historial de emails")).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,4 @@
 import { useT } from "@web/lib/language";
-import { campaigns as texts } from "@common/texts/campaigns";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
@@ -32,11 +31,11 @@ export function CampaignHistory({ eventId, jump }: CampaignHistoryProps) {
     setExpanded(next);
   };
 
-  if (campaigns.isPending) return <Loading text={texts.history.loading} />;
+  if (campaigns.isPending) return <Loading text={t("campaigns.history.loading")} />;
   if (campaigns.isError) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>{texts.history.loadError}</AlertTitle>
+        <AlertTitle>{t("campaigns.history.loadError")}</AlertTitle>
         <AlertDescription>
           <Button variant="outline" size="sm" className="mt-2" onClick={() => void campaigns.refetch()}>
             {t("common.retry")}
@@ -49,12 +48,12 @@ export function CampaignHistory({ eventId, jump }: CampaignHistoryProps) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
         <Mail className="size-8" aria-hidden="true" />
-        <p>{texts.history.empty}</p>
+        <p>{t("campaigns.history.empty")}</p>
       </div>
     );
   }
   return (
-    <ul className="grid gap-3" aria-label={texts.history.title}>
+    <ul className="grid gap-3" aria-label={t("campaigns.history.title")}>
       {campaigns.data.items.map((campaign) => (
         <CampaignItem
           key={campaign.id}

@@ -1,6 +1,7 @@
+import { useLanguage } from "@web/lib/language";
+import type { Translate } from "@common/i18n";
 import type { CampaignSummary } from "@common/schemas/campaigns";
-import { formatDateTimeEsAr } from "@common/dates";
-import { campaigns as texts } from "@common/texts/campaigns";
+import { formatDateTimeFor } from "@common/dates-language";
 import { ChevronDown } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
@@ -16,11 +17,12 @@ interface CampaignItemProps {
   jump?: CampaignJump | null | undefined;
 }
 
-export function senderOf(campaign: CampaignSummary): string {
-  return campaign.creator?.fullName || campaign.creator?.email || texts.history.unknownSender;
+export function senderOf(campaign: CampaignSummary, t: Translate): string {
+  return campaign.creator?.fullName || campaign.creator?.email || t("campaigns.history.unknownSender");
 }
 
 export function CampaignItem({ campaign, expanded, onToggle, jump }: CampaignItemProps) {
+  const { language, t } = useLanguage();
   const panelId = `campaign-${campaign.id}-detail`;
   const titleId = `campaign-${campaign.id}-title`;
   const jumpedHere = jump?.campaignId === campaign.id ? jump : null;
@@ -37,24 +39,24 @@ export function CampaignItem({ campaign, expanded, onToggle, jump }: CampaignIte
               <h3 id={titleId} className="font-semibold break-words">
                 {campaign.subject}
               </h3>
-              <p className="text-sm text-muted-foreground">{campaign.event?.eventName ?? texts.history.unknownEvent}</p>
+              <p className="text-sm text-muted-foreground">{campaign.event?.eventName ?? t("campaigns.history.unknownEvent")}</p>
             </div>
             <CampaignStatusBadge status={campaign.status} />
           </div>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
             <div>
-              <dt className="sr-only">{texts.history.recipients}</dt>
-              <dd>{texts.history.recipientsCount(campaign.recipientCount)}</dd>
+              <dt className="sr-only">{t("campaigns.history.recipients")}</dt>
+              <dd>{t("campaigns.history.recipientsCount", { count: campaign.recipientCount })}</dd>
             </div>
             <div className="min-w-0">
-              <dt className="inline text-muted-foreground">{texts.history.sentBy}: </dt>
-              <dd className="inline wrap-anywhere">{senderOf(campaign)}</dd>
+              <dt className="inline text-muted-foreground">{t("campaigns.history.sentBy")}: </dt>
+              <dd className="inline wrap-anywhere">{senderOf(campaign, t)}</dd>
             </div>
             <div>
-              <dt className="inline text-muted-foreground">{texts.history.sentAt}: </dt>
+              <dt className="inline text-muted-foreground">{t("campaigns.history.sentAt")}: </dt>
               <dd className="inline">
                 <time dateTime={campaign.sentAt} className="whitespace-nowrap">
-                  {formatDateTimeEsAr(campaign.sentAt)}
+                  {formatDateTimeFor(language, campaign.sentAt)}
                 </time>
               </dd>
             </div>
@@ -67,11 +69,11 @@ export function CampaignItem({ campaign, expanded, onToggle, jump }: CampaignIte
               aria-expanded={expanded}
               aria-controls={panelId}
               // The visible label first (label in name), then which campaign it opens.
-              aria-label={`${expanded ? texts.history.hideDetails : texts.history.showDetails}: ${campaign.subject}`}
+              aria-label={`${expanded ? t("campaigns.history.hideDetails") : t("campaigns.history.showDetails")}: ${campaign.subject}`}
               onClick={onToggle}
             >
               <ChevronDown className={cn("transition-transform", expanded && "rotate-180")} aria-hidden="true" />
-              {expanded ? texts.history.hideDetails : texts.history.showDetails}
+              {expanded ? t("campaigns.history.hideDetails") : t("campaigns.history.showDetails")}
             </Button>
           </div>
         </div>

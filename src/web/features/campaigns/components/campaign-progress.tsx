@@ -1,12 +1,13 @@
+import { useT } from "@web/lib/language";
 import type { CampaignSummary } from "@common/schemas/campaigns";
-import { campaigns as texts } from "@common/texts/campaigns";
 
 /** Live progress of a campaign being sent: recipients no longer queued out of all of them. */
 export function CampaignProgress({ campaign }: { campaign: CampaignSummary }) {
+  const t = useT();
   const total = Math.max(campaign.recipientCount, 1);
   const done = campaign.recipientCount - campaign.counts.queued;
   const percent = Math.round((done / total) * 100);
-  const label = texts.history.progress(done, campaign.recipientCount);
+  const label = t("campaigns.history.progress", { done, total: campaign.recipientCount });
   return (
     <div className="grid gap-1">
       <div

@@ -1,6 +1,6 @@
-import type { CampaignRecipient } from "@common/schemas/campaigns";
-import { formatDateTimeEsAr } from "@common/dates";
-import { campaigns as texts } from "@common/texts/campaigns";
+import { useLanguage, useT } from "@web/lib/language";
+import { isRecipientFailureReason, type CampaignRecipient } from "@common/schemas/campaigns";
+import { formatDateTimeFor } from "@common/dates-language";
 import { Tooltip } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { RecipientStatusBadge } from "./campaign-status-badge";
@@ -12,35 +12,22 @@ interface CampaignRecipientsTableProps {
 }
 
 export function CampaignRecipientsTable({ recipients, highlightedRegistrationId }: CampaignRecipientsTableProps) {
+  const { language, t } = useLanguage();
+  const failureText = (message: string) =>
+    isRecipientFailureReason(message) ? t(`campaigns.recipientErrors.${message}`) : message;
   if (recipients.length === 0) {
-    return <p className="py-4 text-sm text-muted-foreground">{texts.history.noRecipients}</p>;
+    return <p className="py-4 text-sm text-muted-foreground">{t("campaigns.history.noRecipients")}</p>;
   }
-  const { columns } = texts.history;
   return (
     <div className="overflow-x-auto rounded-md border border-border">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{texts.history.recipients}</caption>
-        <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {columns.name}
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-              {columns.email}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {columns.status}
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-              {columns.date}
-            </th>
-          </tr>
-        </thead>
+        <caption className="sr-only">{t("campaigns.history.recipients")}</caption>
+        <RecipientsHead />
         <tbody>
           {recipients.map((recipient) => {
             const highlighted = !!highlightedRegistrationId && recipient.registrationId === highlightedRegistrationId;
             const date = recipient.readAt ?? recipient.sentAt;
-            const dateText = date ? formatDateTimeEsAr(date) : "—";
+            const dateText = date ? formatDateTimeFor(language, date) : "—";
             return (
               <tr
                 key={recipient.id}
@@ -62,11 +49,11 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                 <td className="hidden px-3 py-2 wrap-anywhere sm:table-cell">{recipient.email}</td>
                 <td className="px-3 py-2">
                   {recipient.status === "failed" && recipient.errorMessage ? (
-                    <Tooltip content={recipient.errorMessage}>
+                    <Tooltip content={failureText(recipient.errorMessage)}>
                       <button
                         type="button"
                         className="cursor-help rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                        aria-label={`${texts.recipientStatus.failed}. ${texts.history.failureReason}: ${recipient.errorMessage}`}
+                        aria-label={t("campaigns.history.failedBecause", { reason: failureText(recipient.errorMessage) })}
                       >
                         <RecipientStatusBadge status={recipient.status} />
                       </button>
@@ -88,5 +75,27 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
         </tbody>
       </table>
     </div>
+  );
+}
+
+function RecipientsHead() {
+  const t = useT();
+  return (
+    <thead className="bg-muted/60 text-xs uppercase text-muted-foreground">
+      <tr>
+        <th scope="col" className="px-3 py-2 font-medium">
+          {t("campaigns.history.columns.name")}
+        </th>
+        <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+          {t("campaigns.history.columns.email")}
+        </th>
+        <th scope="col" className="px-3 py-2 font-medium">
+          {t("campaigns.history.columns.status")}
+        </th>
+        <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+          {t("campaigns.history.columns.date")}
+        </th>
+      </tr>
+    </thead>
   );
 }

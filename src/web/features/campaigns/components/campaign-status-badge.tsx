@@ -1,18 +1,20 @@
+import { useT } from "@web/lib/language";
 import type { CampaignStatus, RecipientStatus } from "@common/constants";
-import { campaigns as texts } from "@common/texts/campaigns";
 import { Badge } from "@web/components/ui/badge";
 
 const CAMPAIGN_TONES = { completed: "green", failed: "red", in_progress: "blue", partial: "yellow" } as const;
 
 /** SPEC.md §4: completed, failed, in progress; anything else is shown as Parcial. */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  const t = useT();
   const known = status in CAMPAIGN_TONES ? status : "partial";
-  return <Badge tone={CAMPAIGN_TONES[known]}>{texts.campaignStatus[known]}</Badge>;
+  return <Badge tone={CAMPAIGN_TONES[known]}>{t(`campaigns.campaignStatus.${known}`)}</Badge>;
 }
 
 const RECIPIENT_TONES = { sent: "green", failed: "red", read: "purple", queued: "neutral" } as const;
 
 export function RecipientStatusBadge({ status }: { status: RecipientStatus }) {
+  const t = useT();
   const known = status in RECIPIENT_TONES ? status : "read";
-  return <Badge tone={RECIPIENT_TONES[known]}>{texts.recipientStatus[known]}</Badge>;
+  return <Badge tone={RECIPIENT_TONES[known]}>{t(`campaigns.recipientStatus.${known}`)}</Badge>;
 }

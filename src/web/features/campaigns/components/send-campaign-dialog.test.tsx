@@ -90,7 +90,7 @@ describe("SendCampaignDialog", () => {
     renderDialog(IDS.slice(0, 1));
     await userEvent.type(screen.getByLabelText("Mensaje"), "Hola");
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
-    expect(await screen.findByText("¿Confirmas el envío de emails a 1 modelos?")).toBeInTheDocument();
+    expect(await screen.findByText("¿Confirmas el envío de emails a 1 modelo?")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Sí, enviar" }));
     expect(await screen.findByText("Error al enviar emails: Error desconocido")).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CAMPAIGN_RECIPIENT_ADVICE } from "@common/constants";
+import type { Translate } from "@common/i18n";
 import { campaignMessageSchema, type CampaignMessage, type CampaignMessageInput } from "@common/schemas/campaigns";
-import { campaigns as texts } from "@common/texts/campaigns";
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
@@ -15,6 +15,7 @@ import { Input, Textarea } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { ApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
+import { useT } from "@web/lib/language";
 import { useSendCampaign } from "../api/send-campaign";
 
 interface SendCampaignDialogProps {
@@ -26,11 +27,16 @@ interface SendCampaignDialogProps {
   onSent: (campaignId: string) => void;
 }
 
-const DEFAULTS: CampaignMessageInput = { subject: texts.modal.defaultSubject, content: "", isHtml: false };
+/** A new message's fields, its default subject in the staff member's language. */
+function newMessage(t: Translate): CampaignMessageInput {
+  return { subject: t("campaigns.modal.defaultSubject"), content: "", isHtml: false };
+}
 
 /** The server's message when it sent one (our error shape), else 'Error desconocido'. */
-function failureReason(error: unknown): string {
-  return error instanceof ApiError && error.code !== "http_error" && error.message ? error.message : texts.alerts.unknownError;
+function failureReason(error: unknown, t: Translate): string {
+  return error instanceof ApiError && error.code !== "http_error" && error.message
+    ? error.message
+    : t("campaigns.alerts.unknownError");
 }
 
 interface ComposeStepProps {
@@ -42,18 +48,19 @@ interface ComposeStepProps {
 
 /** The message: subject, text, whether it is HTML, and how many will receive it. */
 function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
+  const t = useT();
   const { errors } = form.formState;
   const tooMany = count > CAMPAIGN_RECIPIENT_ADVICE;
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onCompose)}>
-      <Field id="campaign-subject" label={texts.modal.subject} error={errors.subject?.message}>
+      <Field id="campaign-subject" label={t("campaigns.modal.subject")} error={errors.subject?.message}>
         <Input {...fieldAria("campaign-subject", errors.subject?.message)} {...form.register("subject")} />
       </Field>
       <Field
         id="campaign-content"
-        label={texts.modal.message}
+        label={t("campaigns.modal.message")}
         error={errors.content?.message}
-        hint={texts.modal.placeholdersHelp}
+        hint={t("campaigns.modal.placeholdersHelp")}
       >
         <Textarea
           rows={8}
@@ -64,22 +71,22 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
       </Field>
       <div className="flex items-center gap-2">
         <Checkbox id="campaign-is-html" {...form.register("isHtml")} />
-        <Label htmlFor="campaign-is-html">{texts.modal.isHtml}</Label>
+        <Label htmlFor="campaign-is-html">{t("campaigns.modal.isHtml")}</Label>
       </div>
       <div className="grid gap-1 rounded-md border border-border bg-muted/40 p-3 text-sm">
-        <p className="font-medium">{texts.modal.recipients(count)}</p>
+        <p className="font-medium">{t("campaigns.modal.recipients", { count })}</p>
         <p className={cn("flex items-start gap-2 text-muted-foreground", tooMany && "font-medium text-foreground")}>
           {tooMany ? <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" /> : null}
-          {texts.modal.advice}
+          {t("campaigns.modal.advice", { max: CAMPAIGN_RECIPIENT_ADVICE })}
         </p>
       </div>
       {/* Kept in view at the bottom of the scrolling dialog: on a phone the form is taller than the screen. */}
       <DialogFooter className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t bg-popover px-6 py-4 max-sm:flex-row max-sm:*:flex-1">
         <Button variant="outline" onClick={onCancel}>
-          {texts.modal.cancel}
+          {t("campaigns.modal.cancel")}
         </Button>
         <Button type="submit" disabled={count === 0}>
-          {texts.modal.send}
+          {t("campaigns.modal.send")}
         </Button>
       </DialogFooter>
     </form>
@@ -96,10 +103,11 @@ interface ConfirmStepProps {
 
 /** SPEC.md §8: '¿Confirmas el envío de emails a N modelos?' */
 function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepProps) {
+  const t = useT();
   return (
     <div className="grid gap-4">
       <p className="text-base font-medium" role="alert">
-        {texts.modal.confirm(count)}
+        {t("campaigns.modal.confirm", { count })}
       </p>
       {failure ? (
         <Alert variant="destructive">
@@ -108,10 +116,10 @@ function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepPro
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onBack} disabled={busy}>
-          {texts.modal.back}
+          {t("campaigns.modal.back")}
         </Button>
         <Button onClick={onConfirm} disabled={busy}>
-          {busy ? texts.modal.sending : texts.modal.confirmYes}
+          {busy ? t("campaigns.modal.sending") : t("campaigns.modal.confirmYes")}
         </Button>
       </DialogFooter>
     </div>
@@ -119,12 +127,13 @@ function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepPro
 }
 
 export function SendCampaignDialog({ open, onOpenChange, eventId, registrationIds, onSent }: SendCampaignDialogProps) {
+  const t = useT();
   const count = registrationIds.length;
   const sendCampaign = useSendCampaign();
   const [pending, setPending] = useState<CampaignMessage | null>(null);
   const form = useForm<CampaignMessageInput, unknown, CampaignMessage>({
     resolver: zodResolver(campaignMessageSchema),
-    defaultValues: DEFAULTS,
+    defaultValues: newMessage(t),
   });
 
   const close = (next: boolean) => {
@@ -142,14 +151,14 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
       { ...pending, eventId, registrationIds },
       {
         onSuccess: (result) => {
-          toast.success(texts.alerts.success(result.message));
-          form.reset(DEFAULTS);
+          toast.success(t("campaigns.alerts.success", { message: result.message }));
+          form.reset(newMessage(t));
           setPending(null);
           onOpenChange(false);
           onSent(result.campaignId);
         },
         onError: (error) => {
-          toast.error(texts.alerts.failure(failureReason(error)));
+          toast.error(t("campaigns.alerts.failure", { reason: failureReason(error, t) }));
         },
       },
     );
@@ -159,14 +168,16 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{texts.modal.title}</DialogTitle>
-          <DialogDescription>{texts.modal.description}</DialogDescription>
+          <DialogTitle>{t("campaigns.modal.title")}</DialogTitle>
+          <DialogDescription>{t("campaigns.modal.description")}</DialogDescription>
         </DialogHeader>
         {pending ? (
           <ConfirmStep
             count={count}
             busy={sendCampaign.isPending}
-            failure={sendCampaign.isError ? texts.alerts.failure(failureReason(sendCampaign.error)) : null}
+            failure={
+              sendCampaign.isError ? t("campaigns.alerts.failure", { reason: failureReason(sendCampaign.error, t) }) : null
+            }
             onBack={() => {
               sendCampaign.reset();
               setPending(null);

@@ -1,8 +1,7 @@
-import { useT } from "@web/lib/language";
-import { formatDateTimeEsAr } from "@common/dates";
+import { useLanguage, useT } from "@web/lib/language";
+import { formatDateTimeFor } from "@common/dates-language";
 import { linksIn } from "@common/links";
 import type { MailboxMessage } from "@common/schemas/mailbox";
-import { mailbox as mailboxTexts } from "@common/texts/mailbox";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -26,73 +25,85 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A timestamp in the staff member's language. */
+function Moment({ value }: { value: string }) {
+  const { language } = useLanguage();
+  return <time dateTime={value}>{formatDateTimeFor(language, value)}</time>;
+}
+
+/** The HTML part is sandboxed (its links go nowhere): these are the ones to follow in development. */
+function MessageLinks({ links }: { links: string[] }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="mailbox-links" className="grid gap-2">
+      <h2 id="mailbox-links" className="text-sm font-semibold">
+        {t("mailbox.links")}
+      </h2>
+      <ul className="grid gap-1">
+        {links.map((link) => (
+          <li key={link} className="min-w-0">
+            <a href={link} rel="noreferrer" className="break-all text-sm text-primary underline-offset-4 hover:underline">
+              {link}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function MessageView({ message }: { message: MailboxMessage }) {
-  // The HTML part is sandboxed (its links go nowhere): these are the ones to follow in development.
+  const t = useT();
   const links = linksIn(message.textBody);
   return (
     <>
-      <PageHeader title={<span className="break-words">{message.subject || mailboxTexts.noSubject}</span>} className="mb-0" />
+      <PageHeader title={<span className="break-words">{message.subject || t("mailbox.noSubject")}</span>} className="mb-0" />
       <Card>
         <CardContent className="grid gap-6 pt-5 sm:pt-6">
           <dl className="grid gap-3">
-            <Detail label={mailboxTexts.to}>{message.toAddress}</Detail>
-            <Detail label={mailboxTexts.kind}>{message.kind}</Detail>
-            <Detail label={mailboxTexts.status}>
+            <Detail label={t("mailbox.to")}>{message.toAddress}</Detail>
+            <Detail label={t("mailbox.kind")}>{message.kind}</Detail>
+            <Detail label={t("mailbox.status")}>
               <OutboxStatusBadge status={message.status} />
             </Detail>
-            <Detail label={mailboxTexts.createdAt}>
-              <time dateTime={message.createdAt}>{formatDateTimeEsAr(message.createdAt)}</time>
+            <Detail label={t("mailbox.createdAt")}>
+              <Moment value={message.createdAt} />
             </Detail>
             {message.sentAt ? (
-              <Detail label={mailboxTexts.sentAt}>
-                <time dateTime={message.sentAt}>{formatDateTimeEsAr(message.sentAt)}</time>
+              <Detail label={t("mailbox.sentAt")}>
+                <Moment value={message.sentAt} />
               </Detail>
             ) : null}
-            <Detail label={mailboxTexts.attempts}>{message.attempts}</Detail>
+            <Detail label={t("mailbox.attempts")}>{message.attempts}</Detail>
             {message.smtpResponse ? (
-              <Detail label={mailboxTexts.smtpResponse}>
+              <Detail label={t("mailbox.smtpResponse")}>
                 <code className="font-mono text-xs">{message.smtpResponse}</code>
               </Detail>
             ) : null}
             {message.lastError ? (
-              <Detail label={mailboxTexts.lastError}>
+              <Detail label={t("mailbox.lastError")}>
                 <code className="font-mono text-xs text-destructive">{message.lastError}</code>
               </Detail>
             ) : null}
           </dl>
 
-          {links.length > 0 ? (
-            <section aria-labelledby="mailbox-links" className="grid gap-2">
-              <h2 id="mailbox-links" className="text-sm font-semibold">
-                {mailboxTexts.links}
-              </h2>
-              <ul className="grid gap-1">
-                {links.map((link) => (
-                  <li key={link} className="min-w-0">
-                    <a href={link} rel="noreferrer" className="break-all text-sm text-primary underline-offset-4 hover:underline">
-                      {link}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {links.length > 0 ? <MessageLinks links={links} /> : null}
 
           {message.linksHidden ? (
             <Alert variant="warning">
-              <AlertDescription>{mailboxTexts.linksHidden}</AlertDescription>
+              <AlertDescription>{t("mailbox.linksHidden")}</AlertDescription>
             </Alert>
           ) : null}
 
           <Tabs defaultValue="html" className="grid gap-3">
             <TabsList className="w-fit">
-              <TabsTrigger value="html">{mailboxTexts.htmlTab}</TabsTrigger>
-              <TabsTrigger value="text">{mailboxTexts.textTab}</TabsTrigger>
+              <TabsTrigger value="html">{t("mailbox.htmlTab")}</TabsTrigger>
+              <TabsTrigger value="text">{t("mailbox.textTab")}</TabsTrigger>
             </TabsList>
             <TabsContent value="html">
               {/* sandbox="" : the message's HTML runs no script and gets no access to the app's origin. */}
               <iframe
-                title={mailboxTexts.htmlFrameTitle}
+                title={t("mailbox.htmlFrameTitle")}
                 sandbox=""
                 srcDoc={htmlPreviewDocument(message.htmlBody)}
                 // A preview only, out of the tab order (focus inside it could never be shown): keyboard
@@ -124,15 +135,15 @@ export function MailboxMessagePage() {
       <Button asChild variant="ghost" size="sm" className="w-fit">
         <Link to="/dashboard/admin/mailbox">
           <ArrowLeft aria-hidden="true" />
-          {mailboxTexts.back}
+          {t("mailbox.back")}
         </Link>
       </Button>
       {query.isPending ? (
-        <Loading text={mailboxTexts.loadingMessage} />
+        <Loading text={t("mailbox.loadingMessage")} />
       ) : query.isError ? (
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{notFound ? mailboxTexts.notFound : mailboxTexts.messageLoadFailed}</span>
+            <span>{notFound ? t("mailbox.notFound") : t("mailbox.messageLoadFailed")}</span>
             {notFound ? null : (
               <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
                 {t("common.retry")}

@@ -1,4 +1,4 @@
-import { registrations as registrationsTexts } from "@common/texts/registrations";
+import { useT } from "@web/lib/language";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 
@@ -10,20 +10,21 @@ interface DeleteRegistrationDialogProps {
 }
 
 export function DeleteRegistrationDialog({ name, busy, onConfirm, onCancel }: DeleteRegistrationDialogProps) {
+  const t = useT();
   return (
     <Dialog open={name !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{registrationsTexts.deleteDialog.title}</DialogTitle>
-          <DialogDescription>{registrationsTexts.deleteDialog.confirm}</DialogDescription>
+          <DialogTitle>{t("registrations.deleteDialog.title")}</DialogTitle>
+          <DialogDescription>{t("registrations.deleteDialog.confirm")}</DialogDescription>
         </DialogHeader>
         {name ? <p className="text-sm font-medium">{name}</p> : null}
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
-            {registrationsTexts.deleteDialog.cancel}
+            {t("registrations.deleteDialog.cancel")}
           </Button>
           <Button variant="destructive" onClick={onConfirm} disabled={busy}>
-            {registrationsTexts.deleteDialog.submit}
+            {t("registrations.deleteDialog.submit")}
           </Button>
         </DialogFooter>
       </DialogContent>

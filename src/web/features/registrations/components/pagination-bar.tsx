@@ -1,6 +1,6 @@
+import { useT } from "@web/lib/language";
 import { PAGE_SIZES } from "@common/constants";
 import { pageCount, pageItems, shownRange } from "@common/pagination";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@web/components/ui/button";
@@ -15,15 +15,16 @@ interface PaginationBarProps {
 }
 
 export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeChange }: PaginationBarProps) {
+  const t = useT();
   const sizeId = useId();
   const pages = pageCount(total, pageSize);
   const { from, to } = shownRange(page, pageSize, total);
   return (
     <div className="flex flex-col gap-3 border-t pt-4 lg:flex-row lg:items-center lg:justify-between">
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-        <p aria-live="polite">{registrationsTexts.pagination.showing(from, to, total)}</p>
+        <p aria-live="polite">{t("registrations.pagination.showing", { from, to, total })}</p>
         <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{registrationsTexts.pagination.pageSize}</label>
+          <label htmlFor={sizeId}>{t("registrations.pagination.pageSize")}</label>
           <NativeSelect
             id={sizeId}
             className="h-9 w-auto"
@@ -38,12 +39,12 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
           </NativeSelect>
         </div>
       </div>
-      <nav aria-label={registrationsTexts.pagination.label}>
+      <nav aria-label={t("registrations.pagination.label")}>
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
               <ChevronLeft aria-hidden="true" />
-              <span className="max-sm:sr-only">{registrationsTexts.pagination.previous}</span>
+              <span className="max-sm:sr-only">{t("registrations.pagination.previous")}</span>
             </Button>
           </li>
           {pageItems(page, pages).map((item, index) =>
@@ -56,7 +57,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
                 <Button
                   variant={item === page ? "default" : "ghost"}
                   size="icon-sm"
-                  aria-label={registrationsTexts.pagination.page(item)}
+                  aria-label={t("registrations.pagination.page", { page: item })}
                   aria-current={item === page ? "page" : undefined}
                   onClick={() => onPageChange(item)}
                 >
@@ -67,7 +68,7 @@ export function PaginationBar({ page, pageSize, total, onPageChange, onPageSizeC
           )}
           <li>
             <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-              <span className="max-sm:sr-only">{registrationsTexts.pagination.next}</span>
+              <span className="max-sm:sr-only">{t("registrations.pagination.next")}</span>
               <ChevronRight aria-hidden="true" />
             </Button>
           </li>

@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { RATING_MAX } from "@common/constants";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { Star } from "lucide-react";
 import { useId } from "react";
 import { cn } from "@web/lib/cn";
@@ -13,6 +13,7 @@ interface RatingStarsProps {
 
 /** 1 to 5 stars. Clicking the current rating clears it (SPEC.md §4). */
 export function RatingStars({ value, onChange, label }: RatingStarsProps) {
+  const t = useT();
   const hintId = useId();
   const disabled = !onChange;
   return (
@@ -25,8 +26,8 @@ export function RatingStars({ value, onChange, label }: RatingStarsProps) {
             type="button"
             disabled={disabled}
             aria-pressed={value === n}
-            aria-label={registrationsTexts.row.ratingStar(n)}
-            title={disabled ? registrationsTexts.row.adminOnlyRating : registrationsTexts.row.ratingStar(n)}
+            aria-label={t("registrations.row.ratingStar", { count: n })}
+            title={disabled ? t("registrations.row.adminOnlyRating") : t("registrations.row.ratingStar", { count: n })}
             onClick={() => onChange?.(value === n ? null : n)}
             className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
           >
@@ -39,7 +40,7 @@ export function RatingStars({ value, onChange, label }: RatingStarsProps) {
       })}
       {disabled ? (
         <span id={hintId} className="sr-only">
-          {registrationsTexts.row.adminOnlyRating}
+          {t("registrations.row.adminOnlyRating")}
         </span>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { useT } from "@web/lib/language";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LOW_AVAILABILITY_THRESHOLD } from "@common/constants";
 import { formatTimeRange } from "@common/dates";
@@ -9,7 +10,6 @@ import {
   type RegistrationEdit,
   type RegistrationEditInput,
 } from "@common/schemas/registrations";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useForm } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
@@ -35,6 +35,7 @@ function defaults(r: RegistrationDetail): RegistrationEditInput {
 }
 
 export function RegistrationEditForm({ registration, saving, onSubmit, onCancel, serverErrors }: RegistrationEditFormProps) {
+  const t = useT();
   const form = useForm<RegistrationEditInput, unknown, RegistrationEdit>({
     resolver: zodResolver(registrationEditSchema),
     defaultValues: defaults(registration),
@@ -51,7 +52,7 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
       </div>
 
       <fieldset className="grid gap-2" aria-describedby={error("timeslotId") ? "edit-timeslot-error" : undefined}>
-        <legend className="mb-2 text-sm font-medium">{registrationsTexts.edit.timeslot}</legend>
+        <legend className="mb-2 text-sm font-medium">{t("registrations.edit.timeslot")}</legend>
         {registration.timeslots.map((slot) => {
           const spots = spotsForEdit(slot, registration.timeslotId);
           return (
@@ -73,7 +74,7 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
                   spots <= LOW_AVAILABILITY_THRESHOLD ? "font-medium text-destructive" : "text-muted-foreground",
                 )}
               >
-                {registrationsTexts.edit.spots(spots)}
+                {t("registrations.edit.spots", { count: spots })}
               </span>
             </label>
           );
@@ -87,10 +88,10 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
-          {registrationsTexts.edit.cancel}
+          {t("registrations.edit.cancel")}
         </Button>
         <Button type="submit" disabled={saving}>
-          {saving ? registrationsTexts.edit.saving : registrationsTexts.edit.save}
+          {saving ? t("registrations.edit.saving") : t("registrations.edit.save")}
         </Button>
       </div>
     </form>

@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
 import { formatTimeRange } from "@common/dates";
 import { listedDetails } from "@common/registrant/format";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { AtSign, CalendarCheck, Heart, Mail, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -37,6 +37,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** The row's own actions: resend, Instagram, edit, the extra ones (the PDF), delete. */
 function RowActions({ registration: r, onResend, resending, onDelete, extraActions }: RegistrationRowProps) {
+  const t = useT();
   const canResend = r.status === "pending" && !r.emailVerified;
   const handle = r.instagramHandle?.replace(/^@+/, "");
   return (
@@ -47,10 +48,10 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
           size="sm"
           onClick={onResend}
           disabled={resending}
-          aria-label={registrationsTexts.actions.resendLabel(r.fullName)}
+          aria-label={t("registrations.actions.resendLabel", { name: r.fullName })}
         >
           <Mail aria-hidden="true" />
-          {registrationsTexts.actions.resend}
+          {t("registrations.actions.resend")}
         </Button>
       ) : null}
       {handle ? (
@@ -59,8 +60,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
             href={`https://www.instagram.com/${encodeURIComponent(handle)}/`}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={registrationsTexts.actions.instagram(handle)}
-            title={registrationsTexts.actions.instagram(handle)}
+            aria-label={t("registrations.actions.instagram", { handle })}
+            title={t("registrations.actions.instagram", { handle })}
           >
             <AtSign aria-hidden="true" />
           </a>
@@ -69,8 +70,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
       <Button asChild variant="ghost" size="icon-sm">
         <Link
           to={`/dashboard/scouting/registrations/${r.id}/edit`}
-          aria-label={registrationsTexts.actions.edit(r.fullName)}
-          title={registrationsTexts.actions.edit(r.fullName)}
+          aria-label={t("registrations.actions.edit", { name: r.fullName })}
+          title={t("registrations.actions.edit", { name: r.fullName })}
         >
           <Pencil aria-hidden="true" />
         </Link>
@@ -81,8 +82,8 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
         size="icon-sm"
         className="text-destructive hover:text-destructive"
         onClick={onDelete}
-        aria-label={registrationsTexts.actions.delete(r.fullName)}
-        title={registrationsTexts.actions.delete(r.fullName)}
+        aria-label={t("registrations.actions.delete", { name: r.fullName })}
+        title={t("registrations.actions.delete", { name: r.fullName })}
       >
         <Trash2 aria-hidden="true" />
       </Button>
@@ -96,23 +97,24 @@ function ReviewControls({
   isAdmin,
   onReview,
 }: Pick<RegistrationRowProps, "registration" | "isAdmin" | "onReview">) {
+  const t = useT();
   return (
     <>
       <ReviewToggle
         pressed={r.liked}
-        label={registrationsTexts.row.liked}
+        label={t("registrations.row.liked")}
         icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
         onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
       />
       <ReviewToggle
         pressed={r.attended}
-        label={registrationsTexts.row.attended}
+        label={t("registrations.row.attended")}
         icon={<CalendarCheck aria-hidden="true" />}
         onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
       />
       <RatingStars
         value={r.rating}
-        label={registrationsTexts.row.rating}
+        label={t("registrations.row.rating")}
         onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
       />
     </>
@@ -120,6 +122,7 @@ function ReviewControls({
 }
 
 export function RegistrationRow(props: RegistrationRowProps) {
+  const t = useT();
   const { registration: r, isAdmin, selected, onSelectedChange, campaigns } = props;
   return (
     <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm" aria-label={r.fullName}>
@@ -129,23 +132,23 @@ export function RegistrationRow(props: RegistrationRowProps) {
             className="mt-1.5"
             checked={selected}
             onChange={(event) => onSelectedChange(event.target.checked)}
-            aria-label={registrationsTexts.row.select(r.fullName)}
+            aria-label={t("registrations.row.select", { name: r.fullName })}
           />
         ) : null}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h3 className="text-base font-semibold">{r.fullName}</h3>
             <span className="text-sm text-muted-foreground">
-              {registrationsTexts.row.age(r.age)} · {r.location}
+              {t("registrations.row.age", { age: r.age })} · {r.location}
             </span>
-            <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{registrationsTexts.row.status[r.status]}</Badge>
-            {!r.emailVerified ? <Badge tone="outline">{registrationsTexts.row.unverified}</Badge> : null}
+            <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{t(`registrations.row.status.${r.status}`)}</Badge>
+            {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
           {campaigns ? <div className="mt-1.5">{campaigns}</div> : null}
         </div>
         <p className="basis-full text-sm sm:basis-auto">
-          <span className="text-muted-foreground">{registrationsTexts.row.code}: </span>
+          <span className="text-muted-foreground">{t("registrations.row.code")}: </span>
           <span className="font-mono font-medium">{r.registrationCode}</span>
         </p>
       </div>
@@ -156,7 +159,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
             {value}
           </Detail>
         ))}
-        <Detail label={registrationsTexts.row.timeslot}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
+        <Detail label={t("registrations.row.timeslot")}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
       </dl>
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">

@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import { toRegistrationSheet } from "@common/schemas/registration-sheet";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
 import { useState } from "react";
@@ -12,6 +12,7 @@ import { registrationQueryOptions } from "../api/get-registration";
  * so the click reads the registration (fresh) before building the PDF; the PDF code loads on the click.
  */
 export function RegistrationSheetButton({ registrationId, fullName }: { registrationId: string; fullName: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -23,7 +24,7 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       await downloadRegistrationSheet(toRegistrationSheet(registration, registration.event, registration.timeslot));
     } catch (error) {
       console.warn("registration sheet failed", error);
-      toast.error(registrationsTexts.messages.sheetFailed);
+      toast.error(t("registrations.messages.sheetFailed"));
     } finally {
       setBusy(false);
     }
@@ -35,8 +36,8 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       size="icon-sm"
       onClick={() => void download()}
       disabled={busy}
-      aria-label={registrationsTexts.actions.pdf(fullName)}
-      title={registrationsTexts.actions.pdf(fullName)}
+      aria-label={t("registrations.actions.pdf", { name: fullName })}
+      title={t("registrations.actions.pdf", { name: fullName })}
     >
       <FileDown aria-hidden="true" />
     </Button>

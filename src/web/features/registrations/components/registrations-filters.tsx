@@ -1,7 +1,7 @@
+import { useLanguage, useT } from "@web/lib/language";
 import { RATING_MAX } from "@common/constants";
-import { formatDateEsAr } from "@common/dates";
+import { formatDateFor } from "@common/dates-language";
 import type { EventSummary } from "@common/schemas/events";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { CalendarCheck, Heart, Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Checkbox } from "@web/components/ui/checkbox";
@@ -55,6 +55,7 @@ function FilterToggle({
 }
 
 function SelectAll({ checked, indeterminate, disabled, onChange }: NonNullable<RegistrationsFiltersProps["selectAll"]>) {
+  const t = useT();
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
@@ -63,7 +64,7 @@ function SelectAll({ checked, indeterminate, disabled, onChange }: NonNullable<R
   return (
     <div className="flex h-10 items-center gap-2">
       <Checkbox ref={ref} id={id} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
-      <Label htmlFor={id}>{registrationsTexts.selectAll}</Label>
+      <Label htmlFor={id}>{t("registrations.selectAll")}</Label>
     </div>
   );
 }
@@ -74,21 +75,22 @@ function EventSelect({
   eventId,
   onEventChange,
 }: Pick<RegistrationsFiltersProps, "events" | "eventsFailed" | "eventId" | "onEventChange">) {
+  const { language, t } = useLanguage();
   const id = useId();
   const chosen = events?.find((event) => event.id === eventId);
   return (
     <div className="grid min-w-0 flex-1 gap-2">
-      <Label htmlFor={id}>{registrationsTexts.eventLabel}</Label>
+      <Label htmlFor={id}>{t("registrations.eventLabel")}</Label>
       <NativeSelect
         id={id}
         value={eventId}
         onChange={(event) => onEventChange(event.target.value)}
         aria-invalid={eventsFailed || undefined}
       >
-        <option value="">{registrationsTexts.eventPlaceholder}</option>
+        <option value="">{t("registrations.eventPlaceholder")}</option>
         {events?.map((event) => (
           <option key={event.id} value={event.id}>
-            {event.eventName} — {formatDateEsAr(event.eventDate)}
+            {event.eventName} — {formatDateFor(language, event.eventDate)}
           </option>
         ))}
       </NativeSelect>
@@ -96,28 +98,29 @@ function EventSelect({
           repeated under it (the select itself already tells a screen reader). */}
       {chosen ? (
         <p className="text-sm font-medium wrap-anywhere sm:hidden" aria-hidden="true" data-testid="chosen-event">
-          {chosen.eventName} — {formatDateEsAr(chosen.eventDate)}
+          {chosen.eventName} — {formatDateFor(language, chosen.eventDate)}
         </p>
       ) : null}
-      {eventsFailed ? <p className="text-sm text-destructive">{registrationsTexts.eventsError}</p> : null}
+      {eventsFailed ? <p className="text-sm text-destructive">{t("registrations.eventsError")}</p> : null}
     </div>
   );
 }
 
 function RatingSelect({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps, "filters" | "onFiltersChange">) {
+  const t = useT();
   const id = useId();
   return (
     <div className="grid gap-2 lg:w-44">
-      <Label htmlFor={id}>{registrationsTexts.filters.rating}</Label>
+      <Label htmlFor={id}>{t("registrations.filters.rating")}</Label>
       <NativeSelect
         id={id}
         value={filters.rating ?? ""}
         onChange={(event) => onFiltersChange({ rating: event.target.value ? Number(event.target.value) : null })}
       >
-        <option value="">{registrationsTexts.filters.ratingAll}</option>
+        <option value="">{t("registrations.filters.ratingAll")}</option>
         {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
           <option key={n} value={n}>
-            {registrationsTexts.filters.stars(n)}
+            {t("registrations.filters.stars", { stars: "★".repeat(n), count: n })}
           </option>
         ))}
       </NativeSelect>
@@ -126,11 +129,12 @@ function RatingSelect({ filters, onFiltersChange }: Pick<RegistrationsFiltersPro
 }
 
 function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps, "filters" | "onFiltersChange">) {
+  const t = useT();
   const id = useId();
   return (
     <div className="grid flex-1 gap-2">
       <Label htmlFor={id} className="sr-only">
-        {registrationsTexts.filters.search}
+        {t("registrations.filters.search")}
       </Label>
       <div className="relative">
         <Search
@@ -141,7 +145,7 @@ function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps,
           id={id}
           type="search"
           className="pl-9"
-          placeholder={registrationsTexts.filters.search}
+          placeholder={t("registrations.filters.search")}
           value={filters.search}
           onChange={(event) => onFiltersChange({ search: event.target.value })}
           autoComplete="off"
@@ -152,6 +156,7 @@ function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps,
 }
 
 export function RegistrationsFilters(props: RegistrationsFiltersProps) {
+  const t = useT();
   const { filters, onFiltersChange, selectAll } = props;
   return (
     <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
@@ -160,18 +165,18 @@ export function RegistrationsFilters(props: RegistrationsFiltersProps) {
         {selectAll ? <SelectAll {...selectAll} /> : null}
       </div>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="flex flex-wrap gap-2" role="group" aria-label={registrationsTexts.filters.label}>
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t("registrations.filters.label")}>
           <FilterToggle
             pressed={filters.liked}
             onClick={() => onFiltersChange({ liked: !filters.liked })}
             icon={<Heart aria-hidden="true" />}
-            label={registrationsTexts.filters.liked}
+            label={t("registrations.filters.liked")}
           />
           <FilterToggle
             pressed={filters.attended}
             onClick={() => onFiltersChange({ attended: !filters.attended })}
             icon={<CalendarCheck aria-hidden="true" />}
-            label={registrationsTexts.filters.attended}
+            label={t("registrations.filters.attended")}
           />
         </div>
         <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />

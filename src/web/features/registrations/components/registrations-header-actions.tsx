@@ -1,4 +1,4 @@
-import { registrations as registrationsTexts } from "@common/texts/registrations";
+import { useT } from "@web/lib/language";
 import { Download, RefreshCw } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { exportAllCsvUrl } from "../api/export-csv";
@@ -6,6 +6,7 @@ import type { RegistrationsView } from "../hooks/use-registrations-view";
 
 /** The heading's actions: refresh, and the admin's download of the filtered list as CSV. */
 export function RegistrationsHeaderActions({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+  const t = useT();
   const { events, eventId, list, filterParams } = view;
   const refresh = () => {
     void events.refetch();
@@ -15,20 +16,20 @@ export function RegistrationsHeaderActions({ view, isAdmin }: { view: Registrati
     <>
       <Button variant="outline" onClick={refresh} disabled={list.isFetching}>
         <RefreshCw className={list.isFetching ? "motion-safe:animate-spin" : undefined} aria-hidden="true" />
-        {registrationsTexts.refresh}
+        {t("registrations.refresh")}
       </Button>
       {isAdmin && eventId ? (
-        <Button asChild title={registrationsTexts.downloadAllHint}>
+        <Button asChild title={t("registrations.downloadAllHint")}>
           <a href={exportAllCsvUrl(filterParams)} download>
             <Download aria-hidden="true" />
-            {registrationsTexts.downloadAll}
+            {t("registrations.downloadAll")}
           </a>
         </Button>
       ) : null}
       {isAdmin && !eventId ? (
-        <Button disabled title={registrationsTexts.downloadAllHint}>
+        <Button disabled title={t("registrations.downloadAllHint")}>
           <Download aria-hidden="true" />
-          {registrationsTexts.downloadAll}
+          {t("registrations.downloadAll")}
         </Button>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { registrations as registrationsTexts } from "@common/texts/registrations";
+import { useT } from "@web/lib/language";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { CampaignBadge } from "@web/features/campaigns";
@@ -22,19 +22,20 @@ interface RegistrationsListProps {
 
 /** The 'Registros' tab: the page of rows (or why there are none) and the pagination. */
 export function RegistrationsList({ view, actions, isAdmin, onCampaignSelect }: RegistrationsListProps) {
+  const t = useT();
   const { eventId, list, selection, page, pageSize } = view;
-  if (!eventId) return <EmptyState>{registrationsTexts.empty.noEvent}</EmptyState>;
-  if (list.isPending) return <Loading text={registrationsTexts.loading} />;
+  if (!eventId) return <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>;
+  if (list.isPending) return <Loading text={t("registrations.loading")} />;
   if (list.isError) {
     return (
       <Alert variant="destructive">
-        <AlertTitle>{registrationsTexts.loadError}</AlertTitle>
+        <AlertTitle>{t("registrations.loadError")}</AlertTitle>
         <p>{list.error.message}</p>
       </Alert>
     );
   }
   const { items, total } = list.data;
-  if (items.length === 0) return <EmptyState>{registrationsTexts.empty.noResults}</EmptyState>;
+  if (items.length === 0) return <EmptyState>{t("registrations.empty.noResults")}</EmptyState>;
   return (
     <>
       <ul className="grid gap-3" aria-busy={list.isFetching}>

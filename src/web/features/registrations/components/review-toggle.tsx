@@ -1,4 +1,4 @@
-import { registrations as registrationsTexts } from "@common/texts/registrations";
+import { useT } from "@web/lib/language";
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { cn } from "@web/lib/cn";
@@ -13,6 +13,7 @@ interface ReviewToggleProps {
 
 /** Liked / attended: a toggle button (aria-pressed), admins only. */
 export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewToggleProps) {
+  const t = useT();
   const hintId = useId();
   const disabled = !onToggle;
   return (
@@ -22,7 +23,7 @@ export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewTogglePro
         aria-pressed={pressed}
         disabled={disabled}
         onClick={onToggle}
-        title={disabled ? registrationsTexts.row.adminOnlyToggle : label}
+        title={disabled ? t("registrations.row.adminOnlyToggle") : label}
         aria-describedby={disabled ? hintId : undefined}
         className={cn(
           "inline-flex h-9 items-center gap-1.5 rounded-md border px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4",
@@ -34,7 +35,7 @@ export function ReviewToggle({ pressed, label, icon, onToggle }: ReviewTogglePro
       </button>
       {disabled ? (
         <span id={hintId} className="sr-only">
-          {registrationsTexts.row.adminOnlyToggle}
+          {t("registrations.row.adminOnlyToggle")}
         </span>
       ) : null}
     </>

@@ -1,5 +1,6 @@
+import { useT } from "@web/lib/language";
+import type { MessageId } from "@common/i18n";
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ApiError } from "@web/lib/api";
@@ -7,14 +8,15 @@ import { useDeleteRegistration } from "../api/delete-registration";
 import { useResendVerification } from "../api/resend-verification";
 import { useReviewRegistration } from "../api/review-registration";
 
-function reviewFailure(change: RegistrationReview): string {
-  if (change.liked !== undefined) return registrationsTexts.messages.likedFailed;
-  if (change.attended !== undefined) return registrationsTexts.messages.attendedFailed;
-  return registrationsTexts.messages.ratingFailed;
+function reviewFailure(change: RegistrationReview): MessageId {
+  if (change.liked !== undefined) return "registrations.messages.likedFailed";
+  if (change.attended !== undefined) return "registrations.messages.attendedFailed";
+  return "registrations.messages.ratingFailed";
 }
 
 /** A row's actions (review, resend, delete with its confirmation) and the catalogue's messages for each outcome. */
 export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) => void }) {
+  const t = useT();
   const review = useReviewRegistration();
   const remove = useDeleteRegistration();
   const resend = useResendVerification();
@@ -26,17 +28,17 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
       {
         onError: (error) => {
           console.warn("review update failed", error);
-          toast.error(reviewFailure(change));
+          toast.error(t(reviewFailure(change)));
         },
       },
     );
 
   const onResend = (id: string) =>
     resend.mutate(id, {
-      onSuccess: () => toast.success(registrationsTexts.messages.resent),
+      onSuccess: () => toast.success(t("registrations.messages.resent")),
       onError: (error) => {
         console.warn("resend verification failed", error);
-        toast.error(registrationsTexts.messages.resendFailed);
+        toast.error(t("registrations.messages.resendFailed"));
       },
     });
 
@@ -45,12 +47,16 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
     const target = deleting;
     remove.mutate(target.id, {
       onSuccess: () => {
-        toast.success(registrationsTexts.messages.deleted);
+        toast.success(t("registrations.messages.deleted"));
         onDeleted(target.id);
       },
       onError: (error) => {
         const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
-        toast.error(denied ? registrationsTexts.messages.deleteDenied : registrationsTexts.messages.deleteFailed(error.message));
+        toast.error(
+          denied
+            ? t("registrations.messages.deleteDenied")
+            : t("registrations.messages.deleteFailed", { message: error.message }),
+        );
       },
       onSettled: () => setDeleting(null),
     });

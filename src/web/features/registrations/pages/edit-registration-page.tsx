@@ -1,5 +1,5 @@
+import { useT } from "@web/lib/language";
 import type { RegistrationEdit } from "@common/schemas/registrations";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { RegistrationEditForm } from "../components/registration-edit-form";
 const LIST = "/dashboard/scouting/registrations";
 
 export function EditRegistrationPage() {
+  const t = useT();
   const { registrationId = "" } = useParams();
   const navigate = useNavigate();
   const registration = useRegistration(registrationId);
@@ -33,14 +34,14 @@ export function EditRegistrationPage() {
         onError: (error) => {
           console.warn("registration update failed", error);
           if (error instanceof ApiError && error.code === "timeslot_full") {
-            setServerErrors({ timeslotId: registrationsTexts.edit.timeslotFull });
+            setServerErrors({ timeslotId: t("registrations.edit.timeslotFull") });
             void registration.refetch();
           } else if (error instanceof ApiError && error.code === "duplicate_registration") {
-            setServerErrors({ email: registrationsTexts.edit.duplicate });
+            setServerErrors({ email: t("registrations.edit.duplicate") });
           } else if (error instanceof ApiError && error.fields) {
             setServerErrors(error.fields as Partial<Record<keyof RegistrationEdit, string>>);
           }
-          toast.error(registrationsTexts.edit.saveError);
+          toast.error(t("registrations.edit.saveError"));
         },
       },
     );
@@ -50,23 +51,23 @@ export function EditRegistrationPage() {
     <div className="mx-auto grid max-w-3xl gap-4">
       <Link to={LIST} className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        {registrationsTexts.title}
+        {t("registrations.title")}
       </Link>
-      <PageHeader className="mb-0" title={registrationsTexts.edit.title} />
+      <PageHeader className="mb-0" title={t("registrations.edit.title")} />
       <Card>
         <CardContent className="pt-5 sm:pt-6">
           {registration.isPending ? (
-            <Loading text={registrationsTexts.edit.loading} />
+            <Loading text={t("registrations.edit.loading")} />
           ) : registration.isError ? (
             <Alert variant="destructive">
-              <AlertTitle>{registrationsTexts.edit.loadError}</AlertTitle>
+              <AlertTitle>{t("registrations.edit.loadError")}</AlertTitle>
               <AlertDescription>{registration.error.message}</AlertDescription>
             </Alert>
           ) : (
             <>
               {update.isError ? (
                 <Alert variant="destructive" className="mb-4">
-                  <AlertDescription>{registrationsTexts.edit.saveError}</AlertDescription>
+                  <AlertDescription>{t("registrations.edit.saveError")}</AlertDescription>
                 </Alert>
               ) : null}
               <RegistrationEditForm

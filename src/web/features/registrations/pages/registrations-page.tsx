@@ -1,6 +1,5 @@
+import { useT } from "@web/lib/language";
 import { isAdmin as isAdminRole } from "@common/roles";
-import { campaigns as campaignTexts } from "@common/texts/campaigns";
-import { registrations as registrationsTexts } from "@common/texts/registrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
@@ -21,6 +20,7 @@ import { useRegistrationsView, type RegistrationsView } from "../hooks/use-regis
 
 /** The admin's floating selection bar and the e-mail dialog it opens. */
 function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView; onCampaignSent: () => void }) {
+  const t = useT();
   const [composing, setComposing] = useState(false);
   const { eventId, selection } = view;
   return (
@@ -32,7 +32,7 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
         actions={
           <Button size="sm" onClick={() => setComposing(true)}>
             <Mail aria-hidden="true" />
-            {campaignTexts.sendButton}
+            {t("campaigns.sendButton")}
           </Button>
         }
       />
@@ -51,6 +51,7 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
 
 /** SPEC.md §2 "Registrations screen": the event's registrations and its e-mail history. */
 export function RegistrationsPage() {
+  const t = useT();
   const session = useSession();
   const isAdmin = session.data ? isAdminRole(session.data.role) : false;
   const view = useRegistrationsView();
@@ -75,7 +76,7 @@ export function RegistrationsPage() {
     <div className="grid gap-6 pb-24">
       <PageHeader
         className="mb-0"
-        title={registrationsTexts.heading(eventId ? list.data?.total : undefined)}
+        title={eventId && list.data ? t("registrations.heading", { total: list.data.total }) : t("registrations.title")}
         actions={<RegistrationsHeaderActions view={view} isAdmin={isAdmin} />}
       />
 
@@ -100,8 +101,8 @@ export function RegistrationsPage() {
 
       <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
         <TabsList className="w-fit">
-          <TabsTrigger value="registrations">{registrationsTexts.tabs.registrations}</TabsTrigger>
-          <TabsTrigger value="history">{registrationsTexts.tabs.history}</TabsTrigger>
+          <TabsTrigger value="registrations">{t("registrations.tabs.registrations")}</TabsTrigger>
+          <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
         </TabsList>
         <TabsContent value="registrations" className="grid gap-4">
           <RegistrationsList
@@ -118,7 +119,7 @@ export function RegistrationsPage() {
           {eventId ? (
             <CampaignHistory eventId={eventId} jump={jump} />
           ) : (
-            <EmptyState>{registrationsTexts.empty.noEvent}</EmptyState>
+            <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>
           )}
         </TabsContent>
       </Tabs>
