@@ -15,8 +15,8 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
 
   // Create
   await page.goto("/dashboard/scouting/events");
-  await expect(page.getByRole("heading", { level: 1, name: "Scouting Events" })).toBeVisible();
-  await page.getByRole("link", { name: "Create Event" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Eventos de Scouting" })).toBeVisible();
+  await page.getByRole("link", { name: "Crear Evento" }).click();
   await expect(page.getByRole("heading", { name: "Crear Evento de Scouting" })).toBeVisible();
   await page.getByLabel("Nombre del Evento").fill(name);
   await page.getByLabel("Fecha del Evento").fill("2026-03-05");
