@@ -44,6 +44,7 @@ test("a staff member chooses English in their account; it stays English after a 
   await expect(page.getByRole("link", { name: "Events" }).first()).toBeAttached();
   await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeAttached();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByText("Language saved.")).toBeVisible();
   await expect.poll(async () => (await (await page.request.get("/api/session")).json()).user.language).toBe("en");
 
   // After a reload the first heading is already English.

@@ -1,5 +1,7 @@
 import type { AccountLanguage, SessionUser } from "@common/schemas/accounts";
+import { t } from "@common/i18n";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { api } from "@web/lib/api";
 import { useLanguage } from "@web/lib/language";
 import { sessionQueryOptions } from "./get-session";
@@ -27,6 +29,9 @@ export function useUpdateLanguage() {
       setLanguage(language);
       return previous;
     },
+    // Here rather than in mutate(): switching the language re-renders the routes, and a screen
+    // mounted anew no longer receives mutate()'s callbacks.
+    onSuccess: () => toast.success(t("accounts.language.saved")),
     onError: (_error, _body, previous) => {
       if (!previous) return;
       setSaved(previous.saved);

@@ -1,6 +1,5 @@
 import { LANGUAGES, isLanguage } from "@common/i18n";
 import { Languages } from "lucide-react";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { NativeSelect } from "@web/components/ui/input";
@@ -30,7 +29,7 @@ export function LanguageSettings() {
             onChange={(event) => {
               const next = event.target.value;
               if (isLanguage(next) && next !== language) {
-                update.mutate({ language: next }, { onSuccess: () => toast.success(t("accounts.language.saved")) });
+                update.mutate({ language: next });
               }
             }}
           >
