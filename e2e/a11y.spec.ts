@@ -31,7 +31,7 @@ const ROUTES: RouteCase[] = [
     route: "/dashboard/scouting/events",
     path: async () => (await seedA11yData(), "/dashboard/scouting/events"),
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { level: 1, name: "Scouting Events" }),
+    ready: (page) => page.getByRole("heading", { level: 1, name: "Eventos de Scouting" }),
   },
   {
     route: "/dashboard/scouting/events/new",
@@ -107,12 +107,12 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     ready: (page) => page.getByRole("heading", { level: 1, name: "Confirmá tu correo en OpenCall" }),
   },
-  { route: "/login", path: "/login", signedIn: false, ready: (page) => page.getByRole("heading", { name: "Sign in" }) },
+  { route: "/login", path: "/login", signedIn: false, ready: (page) => page.getByRole("heading", { name: "Iniciar sesión" }) },
   {
     route: "/register",
     path: "/register",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Create a staff account" }),
+    ready: (page) => page.getByRole("heading", { name: "Crear una cuenta de staff" }),
   },
   {
     route: "the registration-disabled page",
@@ -124,19 +124,19 @@ const ROUTES: RouteCase[] = [
     route: "/registration-pending",
     path: "/registration-pending",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Registration pending approval" }),
+    ready: (page) => page.getByRole("heading", { name: "Registro pendiente de aprobación" }),
   },
   {
     route: "/forgot-password",
     path: "/forgot-password",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Reset your password" }),
+    ready: (page) => page.getByRole("heading", { name: "Restablecé tu contraseña" }),
   },
   {
     route: "/dashboard/admin/users",
     path: "/dashboard/admin/users",
     signedIn: true,
-    ready: (page) => page.getByRole("button", { name: "Create Admin" }),
+    ready: (page) => page.getByRole("button", { name: "Crear administrador" }),
   },
   {
     route: "/dashboard/account/security",

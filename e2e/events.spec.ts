@@ -15,8 +15,8 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
 
   // Create
   await page.goto("/dashboard/scouting/events");
-  await expect(page.getByRole("heading", { level: 1, name: "Scouting Events" })).toBeVisible();
-  await page.getByRole("link", { name: "Create Event" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Eventos de Scouting" })).toBeVisible();
+  await page.getByRole("link", { name: "Crear Evento" }).click();
   await expect(page.getByRole("heading", { name: "Crear Evento de Scouting" })).toBeVisible();
   await page.getByLabel("Nombre del Evento").fill(name);
   await page.getByLabel("Fecha del Evento").fill("2026-03-05");
@@ -38,8 +38,8 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
   await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
   await expect(card).toBeVisible();
   await expect(card.getByText("Activo")).toBeVisible();
-  const eventIdText = await card.getByText(/^Event ID: /).textContent();
-  expect(eventIdText).toMatch(/^Event ID: EV-2026-\d{4}$/);
+  const eventIdText = await card.getByText(/^ID del evento: /).textContent();
+  expect(eventIdText).toMatch(/^ID del evento: EV-2026-\d{4}$/);
   const events = (await (await page.request.get("/api/events")).json()) as Array<{
     id: string;
     eventName: string;
@@ -83,7 +83,7 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
   await expect(badge).toBeVisible();
   await expect(badge).toHaveClass(/bg-red/);
   await expect(card.getByText("05/03/26")).toBeVisible();
-  await expect(card.getByText(/^Event ID: /)).toHaveText(eventIdText!);
+  await expect(card.getByText(/^ID del evento: /)).toHaveText(eventIdText!);
   await expect(card.getByRole("button", { name: "Ver registros (0)" })).toBeVisible();
   const publicLink = card.getByRole("link", { name: /página pública de registro/ });
   await expect(publicLink).toHaveAttribute("href", `/events/${created.id}/register`);

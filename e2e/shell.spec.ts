@@ -135,7 +135,7 @@ test("a group opens by itself for its child path", async ({ page }) => {
   // navigations in React transitions: a Back pressed before the Events page has rendered merges
   // both navigations into one render, and the shell never sees that the path changed.
   await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Scouting Events" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Eventos de Scouting" })).toBeVisible();
   await expect(sidebar.getByRole("link", { name: "Eventos" })).toHaveAttribute("aria-current", "page");
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\/admin\/users$/);

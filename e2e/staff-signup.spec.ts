@@ -17,33 +17,33 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
 
   // Sign up.
   await page.goto("/login");
-  await page.getByRole("link", { name: "Create one" }).click();
-  await expect(page.getByRole("heading", { name: "Create a staff account" })).toBeVisible();
-  await page.getByLabel("Full name").fill("Nora Nueva");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await expect(page.getByText(/Password strength: (Good|Strong|Fair)/)).toBeVisible();
-  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("link", { name: "Creá una" }).click();
+  await expect(page.getByRole("heading", { name: "Crear una cuenta de staff" })).toBeVisible();
+  await page.getByLabel("Nombre completo").fill("Nora Nueva");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await expect(page.getByText(/Seguridad de la contraseña: (Aceptable|Buena|Fuerte)/)).toBeVisible();
+  await page.getByLabel("Confirmar contraseña").fill(password);
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page).toHaveURL(/\/registration-pending$/);
-  await expect(page.getByRole("heading", { name: "Registration pending approval" })).toBeVisible();
-  await expect(page.getByText(/verification e-mail/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Registro pendiente de aprobación" })).toBeVisible();
+  await expect(page.getByText(/correo de verificación/)).toBeVisible();
 
   // Verify the e-mail through the link the SMTP server received.
   const verification = await mailbox.waitFor(email, /Confirmá tu correo/);
   await page.goto(linkIn(verification, `${baseURL}/verify-email?token=`));
-  await expect(page.getByText("Your e-mail address is verified.")).toBeVisible();
+  await expect(page.getByText("Tu dirección de correo está verificada.")).toBeVisible();
 
   // Sign in: a pending account sees only the awaiting-approval screen.
-  await page.getByRole("link", { name: "Go to login" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Your account is awaiting approval" })).toBeVisible();
+  await page.getByRole("link", { name: "Ir al inicio de sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Tu cuenta está esperando aprobación" })).toBeVisible();
   await page.goto("/dashboard/admin/users");
-  await expect(page.getByRole("heading", { name: "Your account is awaiting approval" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tu cuenta está esperando aprobación" })).toBeVisible();
   expect((await page.request.get("/api/users")).status()).toBe(403);
   await expectNoSeriousA11yViolations(page);
 
@@ -53,10 +53,10 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
   await admin.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
   await admin.goto("/dashboard/admin/users");
   const row = admin.getByTestId("user-row").filter({ hasText: email });
-  await expect(row.getByText("pending", { exact: true })).toBeVisible();
-  await row.getByRole("button", { name: `Approve ${email}` }).click();
-  await expect(admin.getByText(`${email} was approved.`)).toBeVisible();
-  await expect(row.getByText("approved", { exact: true })).toBeVisible();
+  await expect(row.getByText("pendiente", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: `Aprobar a ${email}` }).click();
+  await expect(admin.getByText(`${email} fue aprobado.`)).toBeVisible();
+  await expect(row.getByText("aprobado", { exact: true })).toBeVisible();
   await adminContext.close();
   await mailbox.waitFor(email, /fue aprobada/);
 
@@ -64,7 +64,7 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard\/scouting\/events$/);
   await page.goto("/dashboard/account/security");
-  await expect(page.getByRole("heading", { name: "Account security" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Seguridad de la cuenta" })).toBeVisible();
 
   // Sign out, also in a second tab; only the theme stays stored; the session is over on the server.
   await page.evaluate(() => {
@@ -73,7 +73,7 @@ test("sign-up → e-mail verification → pending screen → approval → sign-i
   });
   const secondTab = await page.context().newPage();
   await secondTab.goto("/dashboard/account/security");
-  await expect(secondTab.getByRole("heading", { name: "Account security" })).toBeVisible();
+  await expect(secondTab.getByRole("heading", { name: "Seguridad de la cuenta" })).toBeVisible();
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(secondTab).toHaveURL(/\/login$/);
@@ -91,12 +91,12 @@ test("a failed login shows the catalogue's text; a forgotten password is reset a
   // The wrong password this test types is refused on purpose (401); the browser logs the response.
   consoleGuard.allow(/Failed to load resource: the server responded with a status of 401/);
   await page.goto("/login");
-  await page.getByLabel("Email").fill(E2E_SUPERADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill("definitely-not-it");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("Login failed");
+  await page.getByLabel("Correo electrónico").fill(E2E_SUPERADMIN.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("definitely-not-it");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("alert")).toContainText("No se pudo iniciar sesión");
   await expect(page.getByRole("alert")).toContainText(
-    "The email or password you entered is incorrect. Please check your credentials and try again. Note: passwords are case-sensitive.",
+    "El correo o la contraseña que ingresaste no son correctos. Revisá tus datos e intentá de nuevo. Nota: la contraseña distingue mayúsculas de minúsculas.",
   );
   await expect(page.getByRole("link", { name: "¿Sos una agencia o negocio?" })).toHaveAttribute("href", "/landing");
   await expectNoSeriousA11yViolations(page);
@@ -115,17 +115,17 @@ test("a failed login shows the catalogue's text; a forgotten password is reset a
   expect((await (await laptop.request.get("/api/session")).json()).user).not.toBeNull();
 
   await page.goto("/login");
-  await page.getByRole("link", { name: "Forgot your password?" }).click();
-  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText(/If an account exists for that address/)).toBeVisible();
+  await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+  await expect(page.getByRole("heading", { name: "Restablecé tu contraseña" })).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByText(/Si existe una cuenta con esa dirección/)).toBeVisible();
   const mail = await mailbox.waitFor(email, /Restablecé tu contraseña/);
   await page.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
-  await page.getByLabel("New password", { exact: true }).fill("la-clave-nueva-2");
-  await page.getByLabel("Confirm new password").fill("la-clave-nueva-2");
-  await page.getByRole("button", { name: "Save password" }).click();
-  await expect(page.getByText("Your password was saved.")).toBeVisible();
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill("la-clave-nueva-2");
+  await page.getByLabel("Confirmar contraseña nueva").fill("la-clave-nueva-2");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText("Tu contraseña quedó guardada.")).toBeVisible();
   const refused = await page.request.post("/api/auth/sign-in/email", {
     data: { email, password: "la-clave-vieja-1" },
     headers: { origin: baseURL! },

@@ -2,7 +2,7 @@ import { useT } from "@web/lib/language";
 import { isAdmin, isApproved } from "@common/roles";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSession, AwaitingApproval } from "@web/features/accounts";
+import { useSession, useAccountLanguage, AwaitingApproval } from "@web/features/accounts";
 import { ApiError } from "@web/lib/api";
 
 /**
@@ -14,6 +14,7 @@ import { ApiError } from "@web/lib/api";
 export function RequireAuth({ children }: { children: ReactNode }) {
   const t = useT();
   const session = useSession();
+  useAccountLanguage(session.data);
   const location = useLocation();
   if (session.isPending) return null;
   if (session.isError) {

@@ -16,6 +16,7 @@ import {
   type TwoFactorEnrolment,
 } from "../api/two-factor";
 import { BackupCodes } from "../components/backup-codes";
+import { LanguageSettings } from "../components/language-settings";
 import { PasswordConfirmForm } from "../components/password-confirm-form";
 import { TwoFactorEnrolmentSteps } from "../components/two-factor-enrolment";
 
@@ -119,6 +120,7 @@ export function SecurityPage() {
   return (
     <div className="grid max-w-3xl gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t("accounts.security.title")}</h1>
+      <LanguageSettings />
       <Card>
         <CardHeader>
           <h2 className="flex items-center gap-2 text-lg font-semibold">

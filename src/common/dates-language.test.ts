@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { formatDateFor, formatDateTimeFor } from "./dates-language";
+
+describe("dates in the reader's language", () => {
+  it("keeps es-AR's dd/mm/aa and spells the month in English, never shifted by a time zone", () => {
+    expect(formatDateFor("es-AR", "2026-03-05")).toBe("05/03/26");
+    expect(formatDateFor("en", "2026-03-05")).toBe("Mar 5, 2026");
+    expect(formatDateFor("en", "2026-12-31")).toBe("Dec 31, 2026");
+    expect(formatDateFor("en", "not a date")).toBe("not a date");
+  });
+
+  it("shows a moment in the agency's time zone", () => {
+    expect(formatDateTimeFor("en", "2026-03-01T15:00:00.000Z")).toBe("Mar 1, 2026, 12:00 PM");
+    expect(formatDateTimeFor("es-AR", "2026-03-01T15:00:00.000Z")).toMatch(/^01\/03\/26,? 12:00/);
+  });
+});
