@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateFor, formatDateTimeFor } from "./dates-language";
+import { formatDateFor, formatDateTimeFor, formatTimeFor, formatTimeRangeFor } from "./dates-language";
 
 describe("dates in the reader's language", () => {
   it("keeps es-AR's dd/mm/aa and spells the month in English, never shifted by a time zone", () => {
@@ -12,5 +12,12 @@ describe("dates in the reader's language", () => {
   it("shows a moment in the agency's time zone", () => {
     expect(formatDateTimeFor("en", "2026-03-01T15:00:00.000Z")).toBe("Mar 1, 2026, 12:00 PM");
     expect(formatDateTimeFor("es-AR", "2026-03-01T15:00:00.000Z")).toMatch(/^01\/03\/26,? 12:00/);
+  });
+
+  it("keeps es-AR's 24-hour times and writes English ones with AM/PM", () => {
+    expect(formatTimeFor("es-AR", "14:30:00")).toBe("14:30");
+    expect(formatTimeRangeFor("es-AR", "10:00", "11:30")).toBe("10:00 - 11:30");
+    expect(formatTimeFor("en", "14:30")).toMatch(/^2:30\sPM$/);
+    expect(formatTimeRangeFor("en", "00:00", "11:30")).toMatch(/^12:00\sAM – 11:30\sAM$/);
   });
 });

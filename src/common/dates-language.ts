@@ -2,12 +2,13 @@
  * Dates and timestamps in a reader's language. es-AR keeps the product's `dd/mm/aa` (SPEC.md §9);
  * English spells the month, so a date is never read the wrong way round.
  */
-import { formatDateEsAr, formatDateTimeEsAr, parseIsoDate } from "./dates";
+import { formatDateEsAr, formatDateTimeEsAr, formatTime, parseIsoDate } from "./dates";
 import type { Language } from "./i18n/languages";
 
 const AGENCY_TIME_ZONE = "America/Argentina/Buenos_Aires";
 
 const englishDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
+const englishTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
 const englishDateTimes = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar date (`YYYY-MM-DD`): es-AR `23/11/26`, English `Nov 23, 2026`. */
@@ -28,4 +29,19 @@ export function formatDateTimeFor(language: Language, value: string | Date, time
     englishDateTimes.set(timeZone, formatter);
   }
   return formatter.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** A slot's wall-clock time: es-AR `14:30`, English `2:30 PM`. */
+export function formatTimeFor(language: Language, value: string): string {
+  const hhmm = formatTime(value);
+  if (language === "es-AR") return hhmm;
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return hhmm;
+  return englishTime.format(Date.UTC(1970, 0, 1, hours, minutes));
+}
+
+/** es-AR `10:00 - 11:00`, English `10:00 AM – 11:00 AM`. */
+export function formatTimeRangeFor(language: Language, start: string, end: string): string {
+  const separator = language === "es-AR" ? " - " : " – ";
+  return `${formatTimeFor(language, start)}${separator}${formatTimeFor(language, end)}`;
 }

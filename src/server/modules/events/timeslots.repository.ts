@@ -17,7 +17,7 @@
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { formatTime } from "@common/dates";
 import { currentLanguage } from "@common/i18n";
-import { formatTimeRangeFor } from "@common/local-dates";
+import { formatTimeRangeFor } from "@common/dates-language";
 import type { Timeslot } from "@common/schemas/events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, type EventTimeslotRow } from "../../db/schema";
@@ -41,7 +41,7 @@ export function toTimeslot(row: EventTimeslotRow, registrationCount: number): Ti
 
 /** `10:00 - 11:00` (in the request's language): how a slot is named in messages. */
 export function timeslotLabel(slot: Pick<EventTimeslotRow, "startTime" | "endTime">): string {
-  return formatTimeRangeFor(slot.startTime, slot.endTime, currentLanguage());
+  return formatTimeRangeFor(currentLanguage(), slot.startTime, slot.endTime);
 }
 
 export type TimeslotsRepository = ReturnType<typeof createTimeslotsRepository>;

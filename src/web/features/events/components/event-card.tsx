@@ -1,4 +1,4 @@
-import { formatDateFor } from "@common/local-dates";
+import { formatDateFor } from "@common/dates-language";
 import { useLanguage } from "@web/lib/language";
 import type { ScoutingEvent } from "@common/schemas/events";
 import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
@@ -33,7 +33,7 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
         <p className="flex items-center gap-2">
           <CalendarDays className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span className="sr-only">{t("events.list.dateLabel")}: </span>
-          <time dateTime={event.eventDate}>{formatDateFor(event.eventDate, language)}</time>
+          <time dateTime={event.eventDate}>{formatDateFor(language, event.eventDate)}</time>
         </p>
         <p className="flex items-center gap-2">
           <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
