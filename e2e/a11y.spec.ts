@@ -1,12 +1,15 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { LANGUAGES, type Translate } from "../src/common/i18n";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { triggerStaffSignupEmail } from "./support/mail";
 import { seedA11yData } from "./support/a11y-seed";
 import { signInAsSuperadmin } from "./support/session";
+import { textsIn } from "./support/texts";
 
 /**
- * axe (serious and critical) on every route of SPEC.md §2's route table, in both themes, plus a
- * keyboard walk that checks focus is always visible.
+ * axe (serious and critical, colour contrast included) on every route of SPEC.md §2's route table,
+ * in both languages and both themes, at 360 and 1280 px, plus a keyboard walk that checks focus is
+ * always visible.
  */
 interface RouteCase {
   /** The route as SPEC.md §2's route table writes it. */
@@ -15,7 +18,7 @@ interface RouteCase {
   path: string | ((request: APIRequestContext) => Promise<string>);
   signedIn: boolean;
   /** Something the loaded page shows, so axe checks the content rather than a loading state. */
-  ready: (page: Page) => Locator;
+  ready: (page: Page, t: Translate) => Locator;
 }
 
 /*
@@ -31,19 +34,19 @@ const ROUTES: RouteCase[] = [
     route: "/dashboard/scouting/events",
     path: async () => (await seedA11yData(), "/dashboard/scouting/events"),
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { level: 1, name: "Eventos de Scouting" }),
+    ready: (page, t) => page.getByRole("heading", { level: 1, name: t("events.list.title") }),
   },
   {
     route: "/dashboard/scouting/events/new",
     path: "/dashboard/scouting/events/new",
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { name: "Crear Evento de Scouting" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("events.form.createTitle") }),
   },
   {
     route: "/dashboard/scouting/events/{eventId}/edit",
     path: async () => `/dashboard/scouting/events/${(await seedA11yData()).eventId}/edit`,
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { name: "Editar Evento de Scouting" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("events.form.editTitle") }),
   },
   {
     route: "/dashboard/scouting/registrations",
@@ -55,7 +58,7 @@ const ROUTES: RouteCase[] = [
     route: "/dashboard/scouting/registrations/{registrationId}/edit",
     path: async () => `/dashboard/scouting/registrations/${(await seedA11yData()).registrationId}/edit`,
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { name: "Editar Registro" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("registrations.edit.title") }),
   },
   {
     route: "/events/{eventId}/register",
@@ -81,7 +84,7 @@ const ROUTES: RouteCase[] = [
     route: "any other path",
     path: "/no/such/page",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Página no encontrada" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("common.notFound.title") }),
   },
   {
     // The dashboard shell around whatever /dashboard redirects to (its 404 until the events page lands).
@@ -95,7 +98,7 @@ const ROUTES: RouteCase[] = [
     route: "/dashboard/admin/mailbox",
     path: "/dashboard/admin/mailbox",
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { level: 1, name: "Mailbox" }),
+    ready: (page, t) => page.getByRole("heading", { level: 1, name: t("mailbox.title") }),
   },
   {
     route: "/dashboard/admin/mailbox/{id}",
@@ -105,44 +108,49 @@ const ROUTES: RouteCase[] = [
       return `/dashboard/admin/mailbox/${items[0]?.id}`;
     },
     signedIn: true,
-    ready: (page) => page.getByRole("heading", { level: 1, name: "Confirmá tu correo en OpenCall" }),
+    ready: (page) => page.getByRole("heading", { level: 1, name: /OpenCall/ }),
   },
-  { route: "/login", path: "/login", signedIn: false, ready: (page) => page.getByRole("heading", { name: "Iniciar sesión" }) },
+  {
+    route: "/login",
+    path: "/login",
+    signedIn: false,
+    ready: (page, t) => page.getByRole("heading", { name: t("accounts.login.title") }),
+  },
   {
     route: "/register",
     path: "/register",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Crear una cuenta de staff" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("accounts.register.title") }),
   },
   {
     route: "the registration-disabled page",
     path: "/registration-disabled",
     signedIn: false,
-    ready: (page) => page.getByText("Registration is currently disabled. Please contact the administrator."),
+    ready: (page, t) => page.getByText(t("accounts.registrationDisabled.body")),
   },
   {
     route: "/registration-pending",
     path: "/registration-pending",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Registro pendiente de aprobación" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("accounts.registrationPending.title") }),
   },
   {
     route: "/forgot-password",
     path: "/forgot-password",
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "Restablecé tu contraseña" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("accounts.forgotPassword.title") }),
   },
   {
     route: "/dashboard/admin/users",
     path: "/dashboard/admin/users",
     signedIn: true,
-    ready: (page) => page.getByRole("button", { name: "Crear administrador" }),
+    ready: (page, t) => page.getByRole("button", { name: t("accounts.users.createAdmin.submit") }),
   },
   {
     route: "/dashboard/account/security",
     path: "/dashboard/account/security",
     signedIn: true,
-    ready: (page) => page.getByRole("button", { name: "Turn on two-factor sign-in" }),
+    ready: (page, t) => page.getByRole("button", { name: t("accounts.security.enable") }),
   },
 ];
 
@@ -169,20 +177,32 @@ async function expectVisibleFocus(page: Page, steps = 25) {
 }
 
 for (const entry of ROUTES) {
-  for (const theme of THEMES) {
-    test(`${entry.route} in the ${theme} theme has no serious accessibility violations`, async ({ page, baseURL }) => {
-      await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
-      if (entry.signedIn) await signInAsSuperadmin(page, baseURL);
-      const path = typeof entry.path === "string" ? entry.path : await entry.path(page.request);
-      for (const width of [360, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(path);
-        await expect(entry.ready(page)).toBeVisible();
-        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-        await expectNoSeriousA11yViolations(page);
-        await expectVisibleFocus(page);
-      }
-    });
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      test(`${entry.route} in ${language}, ${theme} theme, has no serious accessibility violations`, async ({
+        page,
+        baseURL,
+      }) => {
+        await page.addInitScript(
+          ([savedTheme, savedLanguage]) => {
+            localStorage.setItem("theme", savedTheme);
+            localStorage.setItem("language", savedLanguage);
+          },
+          [theme, language] as const,
+        );
+        if (entry.signedIn) await signInAsSuperadmin(page, baseURL);
+        const path = typeof entry.path === "string" ? entry.path : await entry.path(page.request);
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(path);
+          await expect(entry.ready(page, textsIn(language))).toBeVisible();
+          await expect(page.locator("html")).toHaveAttribute("lang", language);
+          await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+          await expectNoSeriousA11yViolations(page);
+          await expectVisibleFocus(page);
+        }
+      });
+    }
   }
 }
 
