@@ -2,7 +2,7 @@
  * Texts a person types. A control character (NUL, a bell, an escape…) is never part of a name or a
  * place: PostgreSQL refuses NUL in text outright, and the others break CSV files and e-mails.
  */
-import { registrantTexts } from "./texts/registrant";
+import { t } from "./i18n";
 
 /** C0 controls and DEL, line breaks and tabs included: for one-line texts. */
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
@@ -19,5 +19,8 @@ export function isMultiLineText(value: string): boolean {
   return !CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(value);
 }
 
-/** The message of both rules, wherever a schema applies them. */
-export const CONTROL_CHARACTERS_MESSAGE = registrantTexts.errors.controlCharacters;
+/**
+ * The message of both rules, wherever a schema applies them: a function, so zod makes it when a
+ * value is checked, in the language of whoever checks it (`{ error: CONTROL_CHARACTERS_MESSAGE }`).
+ */
+export const CONTROL_CHARACTERS_MESSAGE = (): string => t("registrant.errors.controlCharacters");

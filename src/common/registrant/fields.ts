@@ -11,10 +11,11 @@
 import * as z from "zod/mini";
 import { EYE_COLORS, MEASUREMENT_BOUNDS, MIN_REGISTRATION_AGE } from "../constants";
 import { isOneLineText } from "../text";
-import { registrantTexts } from "../texts/registrant";
+import { t, type MessageId } from "../i18n";
 import { ageToday, normalizeEmail, normalizeInstagram, normalizePhone, PHONE_CHARACTERS } from "./normalize";
 
-const m = registrantTexts.errors;
+/** A rule's message, made when a value is checked: in the language of whoever checks it. */
+const m = (id: MessageId, values?: Record<string, number>) => ({ error: () => t(id, values) });
 
 /**
  * What kind of value a field holds: it decides the field's control on each form, how a value is
@@ -50,7 +51,7 @@ export interface FieldDefinition<K extends FieldKind = FieldKind, R extends Requ
    */
   listed: boolean;
   /** Details of one group are shown together ("85-62-90") under the group's label. */
-  group?: keyof typeof registrantTexts.groups;
+  group?: "measurements";
   /** The browser's autofill hint. */
   autoComplete?: string;
   /** Bounds of a measurement (its stepper's range). */
@@ -78,50 +79,57 @@ function field<K extends FieldKind, R extends Requirement>(
 
 // ---------------------------------------------------------------- the rules of each kind
 
-const oneLine = z.refine<string>(isOneLineText, m.controlCharacters);
+const oneLine = z.refine<string>(isOneLineText, m("registrant.errors.controlCharacters"));
 
 const textRule = (max: number) =>
   z
-    .string({ error: m.required })
-    .check(z.trim(), z.minLength(1, { error: m.required, abort: true }), z.maxLength(max, m.tooLong(max)), oneLine);
+    .string(m("registrant.errors.required"))
+    .check(
+      z.trim(),
+      z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
+      z.maxLength(max, m("registrant.errors.tooLong", { max })),
+      oneLine,
+    );
 
 const emailRule = () =>
   z.pipe(
-    z.string({ error: m.required }).check(z.overwrite(normalizeEmail), z.minLength(1, { error: m.required, abort: true })),
+    z
+      .string(m("registrant.errors.required"))
+      .check(z.overwrite(normalizeEmail), z.minLength(1, { ...m("registrant.errors.required"), abort: true })),
     // The e-mail format admits no control character.
-    z.email({ error: m.invalidEmail }).check(z.maxLength(254, m.invalidEmail)),
+    z.email(m("registrant.errors.invalidEmail")).check(z.maxLength(254, m("registrant.errors.invalidEmail"))),
   );
 
 const phoneRule = () =>
-  z.string({ error: m.required }).check(
+  z.string(m("registrant.errors.required")).check(
     z.trim(),
-    z.minLength(1, { error: m.required, abort: true }),
+    z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
     // Letters are a mistake to point out, not something to strip silently.
-    z.regex(PHONE_CHARACTERS, { error: m.invalidPhone, abort: true }),
+    z.regex(PHONE_CHARACTERS, { ...m("registrant.errors.invalidPhone"), abort: true }),
     z.overwrite(normalizePhone),
-    z.regex(/^\d{6,15}$/, m.invalidPhone),
+    z.regex(/^\d{6,15}$/, m("registrant.errors.invalidPhone")),
   );
 
 const instagramRule = () =>
   z
-    .string({ error: m.required })
+    .string(m("registrant.errors.required"))
     .check(
       z.overwrite(normalizeInstagram),
-      z.minLength(1, { error: m.required, abort: true }),
-      z.regex(/^[A-Za-z0-9._]{1,30}$/, m.invalidInstagram),
+      z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
+      z.regex(/^[A-Za-z0-9._]{1,30}$/, m("registrant.errors.invalidInstagram")),
     );
 
 /** A birth date: a real, past date, and old enough to register (SPEC.md §5: 16). */
 const birthDateRule = () =>
-  z.string({ error: m.required }).check(
-    z.minLength(1, { error: m.required, abort: true }),
-    z.refine((value) => ageToday(value) !== null, { error: m.invalidDate, abort: true }),
-    z.refine((value) => (ageToday(value) ?? 0) >= MIN_REGISTRATION_AGE, m.underAge),
+  z.string(m("registrant.errors.required")).check(
+    z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
+    z.refine((value) => ageToday(value) !== null, { ...m("registrant.errors.invalidDate"), abort: true }),
+    z.refine((value) => (ageToday(value) ?? 0) >= MIN_REGISTRATION_AGE, m("registrant.errors.underAge")),
   );
 
 const measurementRule = ({ min, max }: { min: number; max: number }) => {
-  const message = m.between(min, max);
-  return z.number({ error: message }).check(z.int(message), z.gte(min, message), z.lte(max, message));
+  const message = m("registrant.errors.between", { min, max });
+  return z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message));
 };
 
 // ---------------------------------------------------------------- the kinds
@@ -138,8 +146,8 @@ const measurement = <R extends Requirement>(name: keyof typeof MEASUREMENT_BOUND
   );
 };
 
-const choice = <R extends Requirement>(options: readonly [string, ...string[]], message: string, placement: Placement<R>) =>
-  field("choice", z.enum(options, { error: message }) as z.ZodMiniType<string>, placement, { options });
+const choice = <R extends Requirement>(options: readonly [string, ...string[]], message: MessageId, placement: Placement<R>) =>
+  field("choice", z.enum(options, m(message)) as z.ZodMiniType<string>, placement, { options });
 
 // ---------------------------------------------------------------- the fields, in the forms' order
 
@@ -182,7 +190,11 @@ export const registrantFields = {
   bust: measurement("bust", { requirement: "onRegistration", csvHeader: "Bust" }),
   waist: measurement("waist", { requirement: "onRegistration", csvHeader: "Waist" }),
   hips: measurement("hips", { requirement: "onRegistration", csvHeader: "Hips" }),
-  eyeColor: choice(EYE_COLORS, m.eyeColor, { requirement: "onRegistration", section: "extra", csvHeader: "Eye Color" }),
+  eyeColor: choice(EYE_COLORS, "registrant.errors.eyeColor", {
+    requirement: "onRegistration",
+    section: "extra",
+    csvHeader: "Eye Color",
+  }),
   instagramHandle: field("instagram", instagramRule(), {
     requirement: "onRegistration",
     section: "extra",
@@ -190,7 +202,7 @@ export const registrantFields = {
     listed: false,
     autoComplete: "off",
   }),
-  internationalWork: field("yesNo", z.boolean({ error: m.internationalWork }), {
+  internationalWork: field("yesNo", z.boolean(m("registrant.errors.internationalWork")), {
     requirement: "always",
     section: "extra",
     csvHeader: "International Work",
@@ -230,9 +242,9 @@ export function pickRegistrantValues(source: RegistrantValues): RegistrantValues
 
 /** The form's label of a field, and the short one shown beside a value. */
 export function fieldLabel(name: RegistrantFieldName): string {
-  return registrantTexts.labels[name];
+  return t(`registrant.labels.${name}`);
 }
 
 export function fieldShortLabel(name: RegistrantFieldName): string {
-  return registrantTexts.shortLabels[name] ?? registrantTexts.labels[name];
+  return t(`registrant.shortLabels.${name}`);
 }

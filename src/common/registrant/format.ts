@@ -2,8 +2,8 @@
  * A registrant's values as people read them beside their labels (the staff list's details, the PDF
  * sheet): by the field's kind, so a new field is shown without code of its own.
  */
-import { formatDateLong } from "../dates";
-import { registrantTexts } from "../texts/registrant";
+import { formatDateEsAr, formatDateLong, parseIsoDate } from "../dates";
+import { currentLanguage, t, type Language } from "../i18n";
 import {
   FORM_SECTIONS,
   REGISTRANT_FIELD_NAMES,
@@ -15,20 +15,41 @@ import {
   type RegistrantValues,
 } from "./fields";
 
-const v = registrantTexts.values;
+// One formatter per use, built on first need (building an Intl.DateTimeFormat is costly).
+let englishDate: Intl.DateTimeFormat | undefined;
+
+/** A calendar date in English ("Jun 14, 2026"), read as written: no time zone can shift it. */
+function formatDateEnglish(isoDate: string): string {
+  const date = parseIsoDate(isoDate);
+  if (!date) return isoDate;
+  englishDate ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+  const utc = new Date(Date.UTC(2000, date.month - 1, date.day));
+  utc.setUTCFullYear(date.year);
+  return englishDate.format(utc);
+}
+
+/** An event's date on the public pages: es-AR `dd/mm/aa` (SPEC.md §9), English "Jun 14, 2026". */
+export function formatEventDate(isoDate: string, language: Language = currentLanguage()): string {
+  return language === "es-AR" ? formatDateEsAr(isoDate) : formatDateEnglish(isoDate);
+}
+
+/** A date on the PDF sheet and in e-mails: es-AR `dd/MM/yyyy` (SPEC.md), English "Jun 14, 2026". */
+export function formatLongDate(isoDate: string, language: Language = currentLanguage()): string {
+  return language === "es-AR" ? formatDateLong(isoDate) : formatDateEnglish(isoDate);
+}
 
 export function formatFieldValue(name: RegistrantFieldName, value: RegistrantValues[RegistrantFieldName]): string {
-  if (value === null || value === "") return v.notAvailable;
+  if (value === null || value === "") return t("registrant.values.notAvailable");
   const { kind }: FieldDefinition = registrantFields[name];
   switch (kind) {
     case "yesNo":
-      return value ? v.yes : v.no;
+      return value ? t("registrant.values.yes") : t("registrant.values.no");
     case "measurement":
-      return v.centimetres(value as number);
+      return t("registrant.values.centimetres", { n: value as number });
     case "birthDate":
-      return formatDateLong(value as string);
+      return formatLongDate(value as string);
     case "instagram":
-      return v.instagram(value as string);
+      return t("registrant.values.instagram", { handle: value as string });
     default:
       return String(value);
   }
@@ -54,11 +75,11 @@ export function listedDetails(values: RegistrantValues): Detail[] {
       details.push({ label: fieldShortLabel(name), value: formatFieldValue(name, value) });
       continue;
     }
-    const part = value === null ? v.notAvailable : String(value);
+    const part = value === null ? t("registrant.values.notAvailable") : String(value);
     const group = groups.get(definition.group);
     if (group) group.value += `-${part}`;
     else {
-      const detail = { label: registrantTexts.groups[definition.group], value: part };
+      const detail = { label: t(`registrant.groups.${definition.group}`), value: part };
       groups.set(definition.group, detail);
       details.push(detail);
     }

@@ -2,11 +2,10 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { publicRegistrationSchema } from "../schemas/registration";
 import { registrationEditSchema } from "../schemas/registrations";
-import { registrantTexts } from "../texts/registrant";
+import { t } from "../i18n";
 import { REGISTRANT_FIELD_NAMES, type RegistrantFieldName } from "./fields";
 import { fieldErrors } from "./schemas";
 
-const m = registrantTexts.errors;
 const TIMESLOT = "6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f";
 const valid = {
   fullName: "María José Núñez",
@@ -35,24 +34,24 @@ const editErrors = (input: object) => {
 
 /** Values a person can type that are wrong, with the message each must get, per field. */
 const WRONG: Array<[RegistrantFieldName, unknown, string]> = [
-  ["fullName", "   ", m.required],
-  ["fullName", "Ana\u0000", m.controlCharacters],
-  ["fullName", "x".repeat(121), m.tooLong(120)],
-  ["dateOfBirth", "2030-01-01", m.invalidDate],
-  ["dateOfBirth", "2004-02-30", m.invalidDate],
-  ["dateOfBirth", "0000-01-01", m.invalidDate],
-  ["dateOfBirth", "2015-01-01", m.underAge],
-  ["location", "Rosario\nCentro", m.controlCharacters],
-  ["email", "not-an-email", m.invalidEmail],
-  ["phoneNumber", "11 5555 abcd", m.invalidPhone],
-  ["phoneNumber", "12", m.invalidPhone],
-  ["height", 159, m.between(160, 240)],
-  ["height", 170.5, m.between(160, 240)],
-  ["bust", 151, m.between(80, 150)],
-  ["waist", 59, m.between(60, 120)],
-  ["hips", 161, m.between(80, 160)],
-  ["eyeColor", "Violeta", m.eyeColor],
-  ["instagramHandle", "no spaces allowed", m.invalidInstagram],
+  ["fullName", "   ", t("registrant.errors.required")],
+  ["fullName", "Ana\u0000", t("registrant.errors.controlCharacters")],
+  ["fullName", "x".repeat(121), t("registrant.errors.tooLong", { max: 120 })],
+  ["dateOfBirth", "2030-01-01", t("registrant.errors.invalidDate")],
+  ["dateOfBirth", "2004-02-30", t("registrant.errors.invalidDate")],
+  ["dateOfBirth", "0000-01-01", t("registrant.errors.invalidDate")],
+  ["dateOfBirth", "2015-01-01", t("registrant.errors.underAge")],
+  ["location", "Rosario\nCentro", t("registrant.errors.controlCharacters")],
+  ["email", "not-an-email", t("registrant.errors.invalidEmail")],
+  ["phoneNumber", "11 5555 abcd", t("registrant.errors.invalidPhone")],
+  ["phoneNumber", "12", t("registrant.errors.invalidPhone")],
+  ["height", 159, t("registrant.errors.between", { min: 160, max: 240 })],
+  ["height", 170.5, t("registrant.errors.between", { min: 160, max: 240 })],
+  ["bust", 151, t("registrant.errors.between", { min: 80, max: 150 })],
+  ["waist", 59, t("registrant.errors.between", { min: 60, max: 120 })],
+  ["hips", 161, t("registrant.errors.between", { min: 80, max: 160 })],
+  ["eyeColor", "Violeta", t("registrant.errors.eyeColor")],
+  ["instagramHandle", "no spaces allowed", t("registrant.errors.invalidInstagram")],
 ];
 
 describe("one rule per field, on both screens", () => {
@@ -71,7 +70,7 @@ describe("one rule per field, on both screens", () => {
 
   it("refuses an under-16 or future birth date on the staff edit with the public form's message", () => {
     expect(editErrors({ ...valid, dateOfBirth: "2011-01-01" }).dateOfBirth).toBe("Debes ser mayor de 16 años para registrarte.");
-    expect(editErrors({ ...valid, dateOfBirth: "2027-01-01" }).dateOfBirth).toBe(m.invalidDate);
+    expect(editErrors({ ...valid, dateOfBirth: "2027-01-01" }).dateOfBirth).toBe(t("registrant.errors.invalidDate"));
   });
 
   it("stores what both screens accept the same way", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ageToday } from "../registrant/normalize";
 import { fieldErrors } from "../registrant/schemas";
-import { registrantTexts } from "../texts/registrant";
+import { t } from "../i18n";
 import { publicRegistrationSchema, type PublicRegistrationInput } from "./registration";
 
 const valid: PublicRegistrationInput = {
@@ -45,11 +45,11 @@ describe("public registration schema", () => {
   });
 
   it("refuses anyone under 16, computed from the birth date on today's date", () => {
-    expect(errorsOf({ ...valid, dateOfBirth: "2010-06-16" }).dateOfBirth).toBe(registrantTexts.errors.underAge);
+    expect(errorsOf({ ...valid, dateOfBirth: "2010-06-16" }).dateOfBirth).toBe(t("registrant.errors.underAge"));
     expect(errorsOf({ ...valid, dateOfBirth: "2010-06-15" }).dateOfBirth).toBeUndefined();
-    expect(errorsOf({ ...valid, dateOfBirth: "2030-01-01" }).dateOfBirth).toBe(registrantTexts.errors.invalidDate);
-    expect(errorsOf({ ...valid, dateOfBirth: "2004-02-30" }).dateOfBirth).toBe(registrantTexts.errors.invalidDate);
-    expect(errorsOf({ ...valid, dateOfBirth: "" }).dateOfBirth).toBe(registrantTexts.errors.required);
+    expect(errorsOf({ ...valid, dateOfBirth: "2030-01-01" }).dateOfBirth).toBe(t("registrant.errors.invalidDate"));
+    expect(errorsOf({ ...valid, dateOfBirth: "2004-02-30" }).dateOfBirth).toBe(t("registrant.errors.invalidDate"));
+    expect(errorsOf({ ...valid, dateOfBirth: "" }).dateOfBirth).toBe(t("registrant.errors.required"));
   });
 
   it("computes the age in the agency's time zone", () => {
@@ -97,12 +97,12 @@ describe("public registration schema", () => {
       ].sort(),
     );
     expect(errors.timeslotId).toBe("Por favor selecciona un horario disponible.");
-    expect(errorsOf({ ...valid, fullName: "   " }).fullName).toBe(registrantTexts.errors.required);
-    expect(errorsOf({ ...valid, eyeColor: "Violeta" }).eyeColor).toBe(registrantTexts.errors.eyeColor);
-    expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe(registrantTexts.errors.invalidEmail);
+    expect(errorsOf({ ...valid, fullName: "   " }).fullName).toBe(t("registrant.errors.required"));
+    expect(errorsOf({ ...valid, eyeColor: "Violeta" }).eyeColor).toBe(t("registrant.errors.eyeColor"));
+    expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe(t("registrant.errors.invalidEmail"));
     // Letters are pointed out as what they are, not as a missing number.
-    expect(errorsOf({ ...valid, phoneNumber: "abc" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
-    expect(errorsOf({ ...valid, phoneNumber: "11 5555 12a4" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
-    expect(errorsOf({ ...valid, phoneNumber: "12" }).phoneNumber).toBe(registrantTexts.errors.invalidPhone);
+    expect(errorsOf({ ...valid, phoneNumber: "abc" }).phoneNumber).toBe(t("registrant.errors.invalidPhone"));
+    expect(errorsOf({ ...valid, phoneNumber: "11 5555 12a4" }).phoneNumber).toBe(t("registrant.errors.invalidPhone"));
+    expect(errorsOf({ ...valid, phoneNumber: "12" }).phoneNumber).toBe(t("registrant.errors.invalidPhone"));
   });
 });

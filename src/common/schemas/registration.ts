@@ -6,11 +6,11 @@
 import * as z from "zod/mini";
 import { REGISTRANT_FIELD_NAMES } from "../registrant/fields";
 import { registrantShape } from "../registrant/schemas";
-import { publicTexts } from "../texts/public";
+import { t } from "../i18n";
 
 export const publicRegistrationSchema = z.object({
   ...registrantShape("registration"),
-  timeslotId: z.uuid({ error: publicTexts.errors.noTimeslot }),
+  timeslotId: z.uuid({ error: () => t("public.errors.noTimeslot") }),
   /** Honeypot: invisible to people; a bot that fills it is answered like a success, nothing stored. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });

@@ -8,7 +8,7 @@ import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../co
 import { registrantReplyShape } from "../registrant/replies";
 import { registrantShape } from "../registrant/schemas";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
-import { publicTexts } from "../texts/public";
+import { t } from "../i18n";
 
 const booleanParam = z
   .enum(["true", "false"])
@@ -54,7 +54,7 @@ export type RegistrationExportQuery = z.output<typeof registrationExportQuerySch
 /** The edit form (SPEC.md §5 "Edit registration form"): the registrant's fields as staff edit them. */
 export const registrationEditSchema = z.object({
   ...registrantShape("edit"),
-  timeslotId: z.uuid(publicTexts.errors.noTimeslot),
+  timeslotId: z.uuid({ error: () => t("public.errors.noTimeslot") }),
 });
 export type RegistrationEditInput = z.input<typeof registrationEditSchema>;
 export type RegistrationEdit = z.output<typeof registrationEditSchema>;

@@ -37,14 +37,14 @@ function bodyProblem(body: unknown): { field: string; message: string } | undefi
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === "string") {
-      if (CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(value)) return { field: path || "request", message: CONTROL_MESSAGE };
+      if (CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(value)) return { field: path || "request", message: CONTROL_MESSAGE() };
       continue;
     }
     if (!value || typeof value !== "object") continue;
     if (depth >= MAX_BODY_DEPTH) return { field: path || "request", message: t("common.errors.tooDeep") };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(key)) return { field: "request", message: CONTROL_MESSAGE };
+      if (CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(key)) return { field: "request", message: CONTROL_MESSAGE() };
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -55,7 +55,7 @@ export function registerInputGuard(app: FastifyInstance): void {
   // Before the route's own schema (preValidation) and before better-auth's handler.
   app.addHook("preValidation", async (request) => {
     const parameter = parameterProblem(request.params) ?? parameterProblem(request.query);
-    if (parameter !== undefined) throw errors.validation({ [parameter]: CONTROL_MESSAGE });
+    if (parameter !== undefined) throw errors.validation({ [parameter]: CONTROL_MESSAGE() });
     const problem = bodyProblem(request.body);
     if (problem) throw errors.validation({ [problem.field]: problem.message });
   });

@@ -1,8 +1,10 @@
 /**
- * The one e-mail layout: every message has a plain-text and an HTML part, in Spanish, with the
- * product's name. Everything interpolated into HTML is escaped here.
+ * The one e-mail layout: every message has a plain-text and an HTML part, in its reader's language
+ * (the layout's own words are `emails.layout.*`), with the product's name. Everything interpolated
+ * into HTML is escaped here.
  */
 import { PRODUCT_NAME } from "@common/constants";
+import { DEFAULT_LANGUAGE, translator, type Language } from "@common/i18n";
 
 export interface EmailContent {
   subject: string;
@@ -11,6 +13,8 @@ export interface EmailContent {
 }
 
 export interface LayoutInput {
+  /** The reader's language: the layout's words and the HTML's lang (es-AR when not given). */
+  language?: Language;
   subject: string;
   greeting?: string;
   paragraphs: string[];
@@ -41,13 +45,16 @@ const paragraphHtml = (text: string) =>
   `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
 
 export function renderLayout(input: LayoutInput): EmailContent {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = translator(language);
+  const footer = input.footer ?? t("emails.layout.signature", { product: PRODUCT_NAME });
   const subject = headerSafe(input.subject);
   const textParts: string[] = [];
   if (input.greeting) textParts.push(input.greeting);
   textParts.push(...input.paragraphs);
   if (input.details?.length) textParts.push(input.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (input.action) textParts.push(`${input.action.label}:\n${input.action.url}`);
-  textParts.push(input.footer ?? `— El equipo de ${PRODUCT_NAME}`);
+  textParts.push(footer);
 
   const details = input.details?.length
     ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${input.details
@@ -58,8 +65,8 @@ export function renderLayout(input: LayoutInput): EmailContent {
         .join("")}</table>`
     : "";
   const action = input.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">Si el botón no funciona, copiá este enlace en tu navegador:<br><a href="${escapeHtml(input.action.url)}" style="color:#7c3aed;word-break:break-all">${escapeHtml(input.action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(t("emails.layout.buttonFallback"))}<br><a href="${escapeHtml(input.action.url)}" style="color:#7c3aed;word-break:break-all">${escapeHtml(input.action.url)}</a></p>`
     : "";
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${action}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(input.footer ?? `— El equipo de ${PRODUCT_NAME}`)}</p></div></body></html>`;
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${action}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`;
   return { subject, text: textParts.join("\n\n"), html };
 }

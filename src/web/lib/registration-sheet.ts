@@ -3,48 +3,48 @@
  * jsPDF is imported here, on the click, so no page pays for it before.
  * Accents: the standard Helvetica font is WinAnsi-encoded, which covers Spanish (á é í ó ú ñ ü ¿ ¡).
  */
-import { formatDateLong, formatTimeRange } from "@common/dates";
-import { detailsBySection } from "@common/registrant/format";
+import { formatTimeRange } from "@common/dates";
+import { currentLanguage, translator, type Language, type MessageId } from "@common/i18n";
+import { detailsBySection, formatLongDate } from "@common/registrant/format";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
-import { publicTexts } from "@common/texts/public";
-import { registrantTexts } from "@common/texts/registrant";
-
-const s = publicTexts.sheet;
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
 const LABEL_WIDTH = 52;
 
 /** Rows of the sheet, section by section: what the PDF prints (and what a test can check). */
-export function sheetSections(data: RegistrationSheetData): Array<{ title: string; rows: Array<[string, string]> }> {
-  const orNA = (value: string) => (value === "" ? registrantTexts.values.notAvailable : value);
+export function sheetSections(
+  data: RegistrationSheetData,
+  language: Language = currentLanguage(),
+): Array<{ title: string; rows: Array<[string, string]> }> {
+  const t = translator(language);
+  const s = (key: string) => t(`public.sheet.${key}` as MessageId);
+  const notAvailable = t("registrant.values.notAvailable");
+  const orNA = (value: string) => (value === "" ? notAvailable : value);
   return [
     {
-      title: s.eventSection,
+      title: s("eventSection"),
       rows: [
-        [s.eventName, data.event.eventName],
-        [s.eventDate, formatDateLong(data.event.eventDate)],
-        [s.place, data.event.location],
-        [
-          s.timeslot,
-          data.timeslot ? formatTimeRange(data.timeslot.startTime, data.timeslot.endTime) : registrantTexts.values.notAvailable,
-        ],
-        [s.description, orNA(data.event.description.trim())],
-        [s.confirmationDetails, orNA(data.event.confirmationDetails.trim())],
+        [s("eventName"), data.event.eventName],
+        [s("eventDate"), formatLongDate(data.event.eventDate, language)],
+        [s("place"), data.event.location],
+        [s("timeslot"), data.timeslot ? formatTimeRange(data.timeslot.startTime, data.timeslot.endTime) : notAvailable],
+        [s("description"), orNA(data.event.description.trim())],
+        [s("confirmationDetails"), orNA(data.event.confirmationDetails.trim())],
       ],
     },
     ...detailsBySection(data).map(({ section, details }, index) => ({
-      title: registrantTexts.sections[section],
+      title: t(`registrant.sections.${section}`),
       // The code opens the first section of the person's own details.
       rows: [
-        ...(index === 0 ? [[s.code, data.registrationCode] as [string, string]] : []),
+        ...(index === 0 ? [[s("code"), data.registrationCode] as [string, string]] : []),
         ...details.map(({ label, value }) => [label, value] as [string, string]),
       ],
     })),
   ];
 }
 
-/** "15/06/2026 12:05" in the agency's time zone. */
-function generationTimestamp(now: Date): string {
-  return new Intl.DateTimeFormat("es-AR", {
+/** "15/06/2026 12:05" (English: "06/15/2026 12:05") in the agency's time zone. */
+function generationTimestamp(now: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === "es-AR" ? "es-AR" : "en-US", {
     timeZone: "America/Argentina/Buenos_Aires",
     day: "2-digit",
     month: "2-digit",
@@ -57,10 +57,15 @@ function generationTimestamp(now: Date): string {
     .replace(",", "");
 }
 
-export async function downloadRegistrationSheet(data: RegistrationSheetData, now: Date = new Date()): Promise<void> {
+export async function downloadRegistrationSheet(
+  data: RegistrationSheetData,
+  language: Language = currentLanguage(),
+  now: Date = new Date(),
+): Promise<void> {
+  const t = translator(language);
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ format: "a4", unit: "mm", orientation: "portrait" });
-  doc.setProperties({ title: `${s.title} ${data.registrationCode}`, creator: "OpenCall" });
+  doc.setProperties({ title: `${t("public.sheet.title")} ${data.registrationCode}`, creator: "OpenCall" });
   const contentWidth = PAGE.width - PAGE.margin * 2;
   let y = PAGE.margin;
 
@@ -74,7 +79,7 @@ export async function downloadRegistrationSheet(data: RegistrationSheetData, now
   doc.setFont("helvetica", "bold");
   doc.setFontSize(20);
   doc.setTextColor(91, 33, 182);
-  doc.text(s.title, PAGE.margin, y + 6);
+  doc.text(t("public.sheet.title"), PAGE.margin, y + 6);
   doc.setFontSize(12);
   doc.setTextColor(60, 60, 60);
   doc.text(data.registrationCode, PAGE.width - PAGE.margin, y + 6, { align: "right" });
@@ -83,7 +88,7 @@ export async function downloadRegistrationSheet(data: RegistrationSheetData, now
   doc.line(PAGE.margin, y, PAGE.width - PAGE.margin, y);
   y += 8;
 
-  for (const section of sheetSections(data)) {
+  for (const section of sheetSections(data, language)) {
     ensureRoom(16);
     doc.setFont("helvetica", "bold");
     doc.setFontSize(13);
@@ -109,7 +114,7 @@ export async function downloadRegistrationSheet(data: RegistrationSheetData, now
   doc.setFont("helvetica", "normal");
   doc.setFontSize(9);
   doc.setTextColor(120, 120, 130);
-  doc.text(s.generatedAt(generationTimestamp(now)), PAGE.margin, PAGE.height - 10);
+  doc.text(t("public.sheet.generatedAt", { timestamp: generationTimestamp(now, language) }), PAGE.margin, PAGE.height - 10);
   doc.text("OpenCall", PAGE.width - PAGE.margin, PAGE.height - 10, { align: "right" });
-  doc.save(s.fileName(data.registrationCode));
+  doc.save(t("public.sheet.fileName", { code: data.registrationCode }));
 }

@@ -1,9 +1,12 @@
 /**
  * The registrant's e-mails: the verification link after registering, and the confirmation with the
- * event's confirmation details once the e-mail is verified. Spanish; links built from PUBLIC_URL only.
+ * event's confirmation details once the e-mail is verified. In the language the person registered
+ * in (model_registrations.language); links built from PUBLIC_URL only.
  */
 import { PRODUCT_NAME } from "@common/constants";
-import { formatDateLong, formatTimeRange } from "@common/dates";
+import { formatTimeRange } from "@common/dates";
+import { translator, type Language, type Translate } from "@common/i18n";
+import { formatLongDate } from "@common/registrant/format";
 import { renderLayout, type EmailContent } from "../../mail/layout";
 
 export interface RegistrationEmailInput {
@@ -13,42 +16,56 @@ export interface RegistrationEmailInput {
   timeslot: { startTime: string; endTime: string } | null;
 }
 
-function eventDetails(input: RegistrationEmailInput): Array<[string, string]> {
+function eventDetails(t: Translate, language: Language, input: RegistrationEmailInput): Array<[string, string]> {
   return [
-    ["Código de registro", input.registrationCode],
-    ["Evento", input.event.eventName],
-    ["Fecha", formatDateLong(input.event.eventDate)],
+    [t("public.emails.details.code"), input.registrationCode],
+    [t("public.emails.details.event"), input.event.eventName],
+    [t("public.emails.details.date"), formatLongDate(input.event.eventDate, language)],
     ...(input.timeslot
-      ? [["Horario", formatTimeRange(input.timeslot.startTime, input.timeslot.endTime)] as [string, string]]
+      ? [
+          [t("public.emails.details.timeslot"), formatTimeRange(input.timeslot.startTime, input.timeslot.endTime)] as [
+            string,
+            string,
+          ],
+        ]
       : []),
-    ["Lugar", input.event.location],
+    [t("public.emails.details.place"), input.event.location],
   ];
 }
 
-export function verificationEmail(input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number }): EmailContent {
+export function verificationEmail(
+  language: Language,
+  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number },
+): EmailContent {
+  const t = translator(language);
+  const eventName = input.event.eventName;
   return renderLayout({
-    subject: `Confirmá tu registro para ${input.event.eventName}`,
-    greeting: `¡Hola, ${input.fullName}!`,
+    language,
+    subject: t("public.emails.verification.subject", { eventName }),
+    greeting: t("public.emails.greeting", { name: input.fullName }),
     paragraphs: [
-      `Recibimos tu registro para ${input.event.eventName} en ${PRODUCT_NAME}. Para confirmarlo, verificá tu correo electrónico con el botón de abajo.`,
-      `El enlace vence en ${input.ttlHours} horas. Si no te registraste, ignorá este mensaje.`,
+      t("public.emails.verification.received", { eventName, product: PRODUCT_NAME }),
+      t("public.emails.verification.expires", { hours: input.ttlHours }),
     ],
-    details: eventDetails(input),
-    action: { label: "Verificar mi correo", url: input.verifyUrl },
+    details: eventDetails(t, language, input),
+    action: { label: t("public.emails.verification.action"), url: input.verifyUrl },
   });
 }
 
-export function confirmationEmail(input: RegistrationEmailInput & { verifyUrl: string }): EmailContent {
+export function confirmationEmail(language: Language, input: RegistrationEmailInput & { verifyUrl: string }): EmailContent {
+  const t = translator(language);
+  const eventName = input.event.eventName;
   const details = input.event.confirmationDetails?.trim();
   return renderLayout({
-    subject: `Registro confirmado: ${input.event.eventName}`,
-    greeting: `¡Hola, ${input.fullName}!`,
+    language,
+    subject: t("public.emails.confirmation.subject", { eventName }),
+    greeting: t("public.emails.greeting", { name: input.fullName }),
     paragraphs: [
-      `Tu correo fue verificado y tu registro para ${input.event.eventName} está confirmado. Guardá tu código de registro: te lo vamos a pedir en el casting.`,
-      ...(details ? [`Información importante:\n${details}`] : []),
-      "Podés volver a ver tu registro y descargar tu ficha en PDF desde este enlace.",
+      t("public.emails.confirmation.confirmed", { eventName }),
+      ...(details ? [t("public.emails.confirmation.importantInfo", { details })] : []),
+      t("public.emails.confirmation.sheet"),
     ],
-    details: eventDetails(input),
-    action: { label: "Ver mi registro", url: input.verifyUrl },
+    details: eventDetails(t, language, input),
+    action: { label: t("public.emails.confirmation.action"), url: input.verifyUrl },
   });
 }

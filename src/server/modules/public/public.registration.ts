@@ -5,6 +5,7 @@
  * (public.repository.ts insertRegistration); this file turns its refusals into the API's errors.
  */
 import { formatTime } from "@common/dates";
+import { currentLanguage } from "@common/i18n";
 import { ageToday } from "@common/registrant/normalize";
 import type { PublicRegistration } from "@common/schemas/registration";
 import type { FastifyBaseLogger } from "fastify";
@@ -71,6 +72,8 @@ function newRegistration(eventId: string, input: PublicRegistration, config: Con
     emailVerificationTokenHash: verification.hash,
     emailVerificationExpiresAt: new Date(Date.now() + config.verificationTtlHours * 3_600_000),
     successTokenHash: success.hash,
+    // The request's language (Accept-Language): the person's e-mails are written in it.
+    language: currentLanguage(),
   };
   return { values, verification, success };
 }
@@ -102,7 +105,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
       const mail = newOutboxRow({
         kind: "registration_verification",
         to: input.email,
-        ...verificationEmail({
+        ...verificationEmail(values.language, {
           fullName: input.fullName,
           registrationCode,
           event: context.event,

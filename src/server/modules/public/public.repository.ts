@@ -3,6 +3,7 @@
  * capacity enforced by the database), and the registration rows looked up by their token hashes.
  * Slot availability comes from the events module's timeslots repository.
  */
+import type { Language } from "@common/i18n";
 import { REGISTRANT_FIELD_NAMES, registrantFields, type FieldKind, type RegistrantValues } from "@common/registrant/fields";
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { runStatement, type Db, type DbOrTx } from "../../db/client";
@@ -41,6 +42,7 @@ const INSERTED = [
   { column: "email_verification_token_hash", cast: "" },
   { column: "email_verification_expires_at", cast: "::timestamptz" },
   { column: "success_token_hash", cast: "" },
+  { column: "language", cast: "" },
 ];
 const FIRST_INSERTED_PARAMETER = 3;
 // The outbox row's parameters follow the registration's.
@@ -84,6 +86,8 @@ export type NewRegistrationValues = RegistrantValues & {
   emailVerificationTokenHash: string;
   emailVerificationExpiresAt: Date;
   successTokenHash: string;
+  /** The language the person registered in: their e-mails speak it. */
+  language: Language;
 };
 
 /**
@@ -105,6 +109,7 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
     r.emailVerificationTokenHash,
     r.emailVerificationExpiresAt.toISOString(),
     r.successTokenHash,
+    r.language,
   ];
   type Row = { id: string | null; has_room: boolean | null };
   const [row] = mail

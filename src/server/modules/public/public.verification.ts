@@ -59,7 +59,7 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
         if (!r.emailVerificationExpiresAt || r.emailVerificationExpiresAt < now) throw publicErrors.invalidToken();
         await repo.markVerified(r.id, now, tx);
         outcome = "verified";
-        const content = confirmationEmail({
+        const content = confirmationEmail(r.language, {
           fullName: r.fullName,
           registrationCode: r.registrationCode,
           event,

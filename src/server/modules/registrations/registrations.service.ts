@@ -154,7 +154,7 @@ async function resendVerification(db: Db, config: Config, id: string, now = new 
       kind: "registration_verification",
       to: current.email,
       // The same message the public registration sends, with a fresh link.
-      ...verificationEmail({
+      ...verificationEmail(current.language, {
         fullName: current.fullName,
         registrationCode: current.registrationCode,
         event: found.event,

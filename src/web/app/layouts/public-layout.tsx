@@ -2,6 +2,7 @@ import { useT } from "@web/lib/language";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
+import { LanguageSwitch } from "@web/features/public";
 import { Button } from "@web/components/ui/button";
 import { useSettings } from "@web/lib/settings";
 
@@ -24,6 +25,7 @@ export function PublicLayout() {
             <Logo />
           </Link>
           <nav className="flex items-center gap-1 sm:gap-2" aria-label={t("common.publicNav")}>
+            <LanguageSwitch />
             <ThemeToggle />
             <Button asChild>
               <Link to="/login">{t("common.signIn")}</Link>

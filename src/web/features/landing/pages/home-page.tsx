@@ -1,11 +1,15 @@
 import { useT } from "@web/lib/language";
-import { landing } from "@common/texts/landing";
+import type { MessageId } from "@common/i18n";
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { EventPreview } from "../components/event-preview";
 
-const homeTexts = landing.home;
+const HIGHLIGHTS: MessageId[] = [
+  "landing.home.highlights.slots",
+  "landing.home.highlights.sheets",
+  "landing.home.highlights.team",
+];
 
 export function HomePage() {
   const t = useT();
@@ -17,25 +21,25 @@ export function HomePage() {
       />
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
         <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground shadow-sm">
-          {homeTexts.eyebrow}
+          {t("landing.home.eyebrow")}
         </p>
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{homeTexts.headline}</h1>
-        <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{homeTexts.body}</p>
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("landing.home.headline")}</h1>
+        <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{t("landing.home.body")}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">
             <Link to="/login">{t("common.signIn")}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
             <Link to="/landing">
-              {homeTexts.moreInfo} <ArrowRight aria-hidden="true" />
+              {t("landing.home.moreInfo")} <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
         </div>
         <ul className="mt-2 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
-          {homeTexts.highlights.map((item) => (
+          {HIGHLIGHTS.map((item) => (
             <li key={item} className="inline-flex items-center gap-1.5">
               <Check className="size-4 text-primary" aria-hidden="true" />
-              {item}
+              {t(item)}
             </li>
           ))}
         </ul>

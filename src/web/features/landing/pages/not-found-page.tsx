@@ -2,6 +2,7 @@ import { useT } from "@web/lib/language";
 import { Link } from "react-router";
 import { Logo } from "@web/components/logo";
 import { ThemeToggle } from "@web/components/theme-toggle";
+import { LanguageSwitch } from "@web/features/public";
 import { NotFound } from "../components/not-found";
 
 /** Any path outside the route table. */
@@ -13,7 +14,10 @@ export function NotFoundPage() {
         <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
           <Logo />
         </Link>
-        <ThemeToggle />
+        <div className="flex items-center gap-1">
+          <LanguageSwitch />
+          <ThemeToggle />
+        </div>
       </header>
       <main id="main" className="flex flex-1 items-center justify-center pb-16">
         <NotFound />

@@ -1,4 +1,4 @@
-import { publicTexts } from "@common/texts/public";
+import { useT } from "@web/lib/language";
 import { forwardRef } from "react";
 
 interface ErrorSummaryProps {
@@ -8,6 +8,7 @@ interface ErrorSummaryProps {
 
 /** Lists every field in error, each a link that moves focus to its field. Receives focus on a failed submit. */
 export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary({ errors }, ref) {
+  const t = useT();
   if (errors.length === 0) return null;
   return (
     <div
@@ -18,7 +19,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
       className="rounded-lg border border-destructive/50 bg-destructive/5 p-4 focus-visible:outline-2 focus-visible:outline-ring"
     >
       <p id="error-summary-title" className="font-semibold text-destructive">
-        {publicTexts.register.errorSummaryTitle(errors.length)}
+        {t("public.register.errorSummaryTitle", { count: errors.length })}
       </p>
       <ul className="mt-2 grid gap-1 text-sm">
         {errors.map(([id, label, message]) => (

@@ -1,4 +1,4 @@
-import { publicTexts } from "@common/texts/public";
+import { useT } from "@web/lib/language";
 import { Minus, Plus } from "lucide-react";
 import { buttonClass, controlAria, controlClass } from "./public-ui";
 
@@ -18,6 +18,7 @@ interface NumberStepperProps {
  * buttons that step within the bounds (an empty field starts at the minimum).
  */
 export function NumberStepper({ id, label, value, min, max, error, onChange }: NumberStepperProps) {
+  const t = useT();
   const step = (delta: number) => {
     const current = value === "" ? NaN : Number(value);
     const next = Number.isNaN(current) ? min : Math.min(max, Math.max(min, current + delta));
@@ -29,7 +30,7 @@ export function NumberStepper({ id, label, value, min, max, error, onChange }: N
       <button
         type="button"
         className={`${buttonClass.outline} w-12 shrink-0 px-0`}
-        aria-label={publicTexts.register.decrease(label)}
+        aria-label={t("public.register.decrease", { label })}
         aria-controls={id}
         disabled={!Number.isNaN(current) && current <= min}
         onClick={() => step(-1)}
@@ -50,7 +51,7 @@ export function NumberStepper({ id, label, value, min, max, error, onChange }: N
       <button
         type="button"
         className={`${buttonClass.outline} w-12 shrink-0 px-0`}
-        aria-label={publicTexts.register.increase(label)}
+        aria-label={t("public.register.increase", { label })}
         aria-controls={id}
         disabled={!Number.isNaN(current) && current >= max}
         onClick={() => step(1)}

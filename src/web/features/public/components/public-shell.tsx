@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Logo } from "@web/components/logo";
 import { api } from "@web/lib/api";
 import { useTheme } from "@web/lib/theme";
+import { LanguageSwitch } from "./language-switch";
 import { buttonClass } from "./public-ui";
 
 /** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
@@ -26,18 +27,21 @@ export function PublicShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-2 px-4">
-          <a href="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring" aria-label="OpenCall, inicio">
+          <a href="/" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring" aria-label={t("common.homeLink")}>
             <Logo />
           </a>
-          <button
-            type="button"
-            className={`${buttonClass.ghost} size-12 px-0`}
-            onClick={toggleTheme}
-            aria-label={toggleLabel}
-            title={toggleLabel}
-          >
-            {theme === "dark" ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
-          </button>
+          <div className="flex items-center gap-1">
+            <LanguageSwitch />
+            <button
+              type="button"
+              className={`${buttonClass.ghost} size-12 px-0`}
+              onClick={toggleTheme}
+              aria-label={toggleLabel}
+              title={toggleLabel}
+            >
+              {theme === "dark" ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" className="flex-1">

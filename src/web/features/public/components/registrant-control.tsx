@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import { todayIso } from "@common/dates";
 import { fieldLabel, registrantFields, type FieldDefinition, type RegistrantFieldName } from "@common/registrant/fields";
 import { ageToday } from "@common/registrant/normalize";
-import { registrantTexts } from "@common/texts/registrant";
 import { NumberStepper } from "./number-stepper";
 import { controlAria, controlClass, FormField } from "./public-ui";
 
@@ -18,6 +18,7 @@ interface RegistrantControlProps {
 }
 
 function Select({ name, value, error, onChange, options }: RegistrantControlProps & { options: Array<[string, string]> }) {
+  const t = useT();
   return (
     <select
       {...controlAria(name, error)}
@@ -26,7 +27,7 @@ function Select({ name, value, error, onChange, options }: RegistrantControlProp
       value={value}
       onChange={(e) => onChange(e.target.value)}
     >
-      <option value="">{registrantTexts.values.choose}</option>
+      <option value="">{t("registrant.values.choose")}</option>
       {options.map(([option, text]) => (
         <option key={option} value={option}>
           {text}
@@ -38,6 +39,7 @@ function Select({ name, value, error, onChange, options }: RegistrantControlProp
 
 /** A birth date, and the age it gives under it. */
 function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
+  const t = useT();
   const age = value ? ageToday(value) : null;
   return (
     <div className="grid gap-2">
@@ -54,7 +56,7 @@ function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
         />
       </FormField>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {age !== null ? `${registrantTexts.age}: ${registrantTexts.ageValue(age)}` : null}
+        {age !== null ? `${t("registrant.age")}: ${t("registrant.ageValue", { age })}` : null}
       </p>
     </div>
   );
@@ -62,10 +64,11 @@ function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
 
 /** One registrant field on the public form, its control chosen by the field's kind. */
 export function RegistrantControl(props: RegistrantControlProps) {
+  const t = useT();
   const { name, value, error, onChange } = props;
   const definition: FieldDefinition = registrantFields[name];
   const label = fieldLabel(name);
-  const hint = registrantTexts.hints[name];
+  const hint = name === "phoneNumber" || name === "instagramHandle" ? t(`registrant.hints.${name}`) : undefined;
 
   switch (definition.kind) {
     case "measurement": {
@@ -90,8 +93,8 @@ export function RegistrantControl(props: RegistrantControlProps) {
             <Select
               {...props}
               options={[
-                ["yes", registrantTexts.values.yes],
-                ["no", registrantTexts.values.no],
+                ["yes", t("registrant.values.yes")],
+                ["no", t("registrant.values.no")],
               ]}
             />
           </div>

@@ -1,8 +1,7 @@
+import { useT } from "@web/lib/language";
 import { FORM_SECTIONS, REGISTRANT_FIELD_NAMES, fieldLabel, registrantFields } from "@common/registrant/fields";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import { PUBLIC_REGISTRATION_FIELDS } from "@common/schemas/registration";
-import { publicTexts } from "@common/texts/public";
-import { registrantTexts } from "@common/texts/registrant";
 import { Loader2 } from "lucide-react";
 import { useRegistrationForm, type RegistrationFormCallbacks } from "../hooks/use-registration-form";
 import { ErrorSummary } from "./error-summary";
@@ -10,18 +9,17 @@ import { Notice, PublicButton } from "./public-ui";
 import { RegistrantControl } from "./registrant-control";
 import { TimeslotOptions } from "./timeslot-options";
 
-const texts = publicTexts.register;
-
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
 }
 
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
 export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps) {
+  const t = useT();
   const { values, errors, busy, formError, summaryRef, set, submit } = useRegistrationForm(event, callbacks);
   const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
     const message = errors[field];
-    const label = field === "timeslotId" ? texts.timeslotLabel : fieldLabel(field);
+    const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
     return message ? [[field, label, message]] : [];
   });
 
@@ -32,7 +30,7 @@ export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps)
       {FORM_SECTIONS.map((section) => (
         <section key={section} className="grid gap-4 sm:grid-cols-2" aria-labelledby={`section-${section}`}>
           <h2 id={`section-${section}`} className="text-lg font-semibold sm:col-span-2">
-            {registrantTexts.sections[section]}
+            {t(`registrant.sections.${section}`)}
           </h2>
           {REGISTRANT_FIELD_NAMES.filter((name) => registrantFields[name].section === section).map((name) => (
             <RegistrantControl
@@ -48,7 +46,7 @@ export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps)
 
       <section aria-labelledby="section-timeslot" className="grid gap-2">
         <h2 id="section-timeslot" className="text-lg font-semibold">
-          {texts.sections.timeslot}
+          {t("public.register.sections.timeslot")}
         </h2>
         <TimeslotOptions
           timeslots={event.timeslots}
@@ -60,7 +58,7 @@ export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps)
 
       {/* Honeypot: hidden from people and assistive technology; bots fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-        <label htmlFor="website">{texts.honeypotLabel}</label>
+        <label htmlFor="website">{t("public.register.honeypotLabel")}</label>
         <input
           id="website"
           name="website"
@@ -76,7 +74,7 @@ export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps)
 
       <PublicButton type="submit" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? texts.submitting : texts.submit}
+        {busy ? t("public.register.submitting") : t("public.register.submit")}
       </PublicButton>
     </form>
   );

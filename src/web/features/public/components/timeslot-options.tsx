@@ -1,7 +1,7 @@
+import { useT } from "@web/lib/language";
 import { LOW_AVAILABILITY_THRESHOLD } from "@common/constants";
 import { formatTimeRange } from "@common/dates";
 import type { PublicTimeslot } from "@common/schemas/public-responses";
-import { publicTexts } from "@common/texts/public";
 import { clsx } from "clsx";
 
 interface TimeslotOptionsProps {
@@ -13,11 +13,12 @@ interface TimeslotOptionsProps {
 
 /** The slot radio list: spots left per slot (red at 3 or fewer), full slots disabled. */
 export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotOptionsProps) {
+  const t = useT();
   const firstEnabled = timeslots.find((slot) => slot.availableSpots > 0)?.id;
   return (
     <fieldset aria-describedby={error ? "timeslotId-error" : undefined} aria-invalid={error ? true : undefined}>
-      <legend className="mb-3 text-sm font-medium">{publicTexts.register.timeslotLabel}</legend>
-      {timeslots.length === 0 ? <p className="text-sm text-muted-foreground">{publicTexts.register.noTimeslots}</p> : null}
+      <legend className="mb-3 text-sm font-medium">{t("public.register.timeslotLabel")}</legend>
+      {timeslots.length === 0 ? <p className="text-sm text-muted-foreground">{t("public.register.noTimeslots")}</p> : null}
       <div className="grid gap-2 sm:grid-cols-2">
         {timeslots.map((slot) => {
           const full = slot.availableSpots <= 0;
@@ -47,7 +48,7 @@ export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotO
               <span className="grid gap-0.5">
                 <span className="font-medium tabular-nums">{formatTimeRange(slot.startTime, slot.endTime)}</span>
                 <span className={clsx("text-sm", low ? "font-medium text-destructive" : "text-muted-foreground")}>
-                  {publicTexts.register.spotsAvailable(Math.max(0, slot.availableSpots))}
+                  {t("public.register.spotsAvailable", { count: Math.max(0, slot.availableSpots) })}
                 </span>
               </span>
             </label>

@@ -2,7 +2,7 @@ import { emptyControlValues, fromControlValues, type ControlValues } from "@comm
 import { fieldErrors } from "@common/registrant/schemas";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import { publicRegistrationSchema, type PublicRegistrationField } from "@common/schemas/registration";
-import { publicTexts } from "@common/texts/public";
+import { t } from "@common/i18n";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@web/lib/api";
 import { createRegistration } from "../api/create-registration";
@@ -62,23 +62,23 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
   };
 
   const refused = (error: unknown) => {
-    if (!(error instanceof ApiError)) return setFormError(publicTexts.errors.submitFailed);
+    if (!(error instanceof ApiError)) return setFormError(t("public.errors.submitFailed"));
     switch (error.code) {
       case "duplicate_registration":
-        return showErrors({ email: publicTexts.errors.duplicate });
+        return showErrors({ email: t("public.errors.duplicate") });
       case "timeslot_full":
         setValues((current) => ({ ...current, timeslotId: "" }));
         onSlotsStale();
-        return showErrors({ timeslotId: publicTexts.errors.timeslotFull });
+        return showErrors({ timeslotId: t("public.errors.timeslotFull") });
       case "event_not_found":
         return onEventGone();
       case "rate_limited":
-        return setFormError(publicTexts.errors.rateLimited);
+        return setFormError(t("public.errors.rateLimited"));
       case "validation_failed":
         if (error.fields && Object.keys(error.fields).length > 0) return showErrors(error.fields as RegistrationFormErrors);
-        return setFormError(publicTexts.errors.submitFailed);
+        return setFormError(t("public.errors.submitFailed"));
       default:
-        return setFormError(publicTexts.errors.submitFailed);
+        return setFormError(t("public.errors.submitFailed"));
     }
   };
 

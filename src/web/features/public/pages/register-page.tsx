@@ -1,7 +1,6 @@
-import { useT } from "@web/lib/language";
-import { formatDateEsAr } from "@common/dates";
+import { useLanguage } from "@web/lib/language";
+import { formatEventDate } from "@common/registrant/format";
 import type { RegistrationCreated } from "@common/schemas/public-responses";
-import { publicTexts } from "@common/texts/public";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ApiError } from "@web/lib/api";
@@ -10,8 +9,6 @@ import { useLoad } from "../api/use-load";
 import { Notice, PublicButton } from "../components/public-ui";
 import { RegistrationForm } from "../components/registration-form";
 
-const texts = publicTexts.register;
-
 export function successPath(result: RegistrationCreated): string {
   const params = new URLSearchParams({ e: result.successToken });
   if (!result.verificationEmailQueued) params.set("mail", "failed");
@@ -19,19 +16,19 @@ export function successPath(result: RegistrationCreated): string {
 }
 
 export function RegisterPage({ eventId, navigate }: { eventId: string; navigate: (path: string) => void }) {
-  const t = useT();
+  const { t, language } = useLanguage();
   const { state, reload } = useLoad((signal) => getPublicEvent(eventId, signal), eventId);
   const [gone, setGone] = useState(false);
   const eventName = state.status === "success" ? state.data.eventName : null;
   useEffect(() => {
-    if (eventName) document.title = `${texts.title(eventName)} · OpenCall`;
-  }, [eventName]);
+    if (eventName) document.title = t("public.register.documentTitle", { eventName });
+  }, [eventName, t]);
 
   if (state.status === "loading") {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
         <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-        {texts.loading}
+        {t("public.register.loading")}
       </p>
     );
   }
@@ -40,14 +37,14 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
   if (notFound) {
     return (
       <div className="py-10">
-        <h1 className="text-2xl font-bold">{texts.notFound}</h1>
+        <h1 className="text-2xl font-bold">{t("public.register.notFound")}</h1>
       </div>
     );
   }
   if (state.status === "error") {
     return (
       <Notice tone="destructive" className="my-10">
-        <p>{state.error instanceof ApiError ? state.error.message : publicTexts.errors.submitFailed}</p>
+        <p>{state.error instanceof ApiError ? state.error.message : t("public.errors.submitFailed")}</p>
         <PublicButton variant="outline" className="mt-3" onClick={reload}>
           {t("common.retry")}
         </PublicButton>
@@ -59,17 +56,19 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
   return (
     <div className="grid gap-8">
       <header className="grid gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{texts.title(event.eventName)}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+          {t("public.register.title", { eventName: event.eventName })}
+        </h1>
         {event.description ? <p className="whitespace-pre-line text-muted-foreground">{event.description}</p> : null}
         <dl className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{texts.date}</dt>
-            <dd className="font-medium">{formatDateEsAr(event.eventDate)}</dd>
+            <dt className="sr-only">{t("public.register.date")}</dt>
+            <dd className="font-medium">{formatEventDate(event.eventDate, language)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{texts.place}</dt>
+            <dt className="sr-only">{t("public.register.place")}</dt>
             <dd className="font-medium">{event.location}</dd>
           </div>
         </dl>

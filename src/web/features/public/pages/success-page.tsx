@@ -1,16 +1,15 @@
-import { publicTexts } from "@common/texts/public";
+import { useT } from "@web/lib/language";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { getRegistrationSuccess } from "../api/get-registration-success";
 import { useLoad } from "../api/use-load";
 import { Card, Notice } from "../components/public-ui";
-
-const texts = publicTexts.success;
 
 /**
  * /registration/success?e=<opaque success token>[&mail=failed]. The page claims success only once
  * the token is known to be valid: while loading it says so, and an unknown token gets only the error.
  */
 export function SuccessPage({ search }: { search: string }) {
+  const t = useT();
   const params = new URLSearchParams(search);
   const token = params.get("e") ?? "";
   const mailFailed = params.get("mail") === "failed";
@@ -21,7 +20,7 @@ export function SuccessPage({ search }: { search: string }) {
       <Card className="mx-auto grid max-w-xl gap-4 p-6 text-center sm:p-8">
         <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          {texts.loading}
+          {t("public.success.loading")}
         </p>
       </Card>
     );
@@ -31,8 +30,8 @@ export function SuccessPage({ search }: { search: string }) {
     return (
       <Card className="mx-auto grid max-w-xl gap-4 p-6 text-center sm:p-8">
         <XCircle className="mx-auto size-12 text-destructive" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{texts.notFoundTitle}</h1>
-        <Notice tone="destructive">{texts.notFound}</Notice>
+        <h1 className="text-2xl font-bold">{t("public.success.notFoundTitle")}</h1>
+        <Notice tone="destructive">{t("public.success.notFound")}</Notice>
       </Card>
     );
   }
@@ -40,10 +39,14 @@ export function SuccessPage({ search }: { search: string }) {
   return (
     <Card className="mx-auto grid max-w-xl gap-4 p-6 text-center sm:p-8">
       <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
-      <h1 className="text-2xl font-bold">{texts.title}</h1>
-      {mailFailed ? <Notice tone="warning">{texts.emailFailed}</Notice> : <p className="text-muted-foreground">{texts.note}</p>}
+      <h1 className="text-2xl font-bold">{t("public.success.title")}</h1>
+      {mailFailed ? (
+        <Notice tone="warning">{t("public.success.emailFailed")}</Notice>
+      ) : (
+        <p className="text-muted-foreground">{t("public.success.note")}</p>
+      )}
       <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4">
-        <p className="text-sm text-muted-foreground">{texts.codeLabel}</p>
+        <p className="text-sm text-muted-foreground">{t("public.success.codeLabel")}</p>
         <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">
           {state.data.registrationCode}
         </p>

@@ -1,18 +1,18 @@
-import { formatDateEsAr, formatTimeRange } from "@common/dates";
+import { formatTimeRange } from "@common/dates";
+import { formatEventDate } from "@common/registrant/format";
 import type { VerifyResult } from "@common/schemas/public-responses";
-import { publicTexts } from "@common/texts/public";
 import { CheckCircle2, Download, Info, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
+import { useLanguage, useT } from "@web/lib/language";
 import { verifyRegistration } from "../api/verify-registration";
 import { Card, Notice, PublicButton } from "../components/public-ui";
-
-const texts = publicTexts.verify;
 
 type State = { status: "verifying" } | { status: "done"; result: VerifyResult } | { status: "invalid" } | { status: "error" };
 
 /** /verify/{token}: POSTs the token once (a GET never verifies), then shows the registration. */
 export function VerifyPage({ token }: { token: string }) {
+  const t = useT();
   const [state, setState] = useState<State>({ status: "verifying" });
   const started = useRef<string | null>(null);
   useEffect(() => {
@@ -29,7 +29,7 @@ export function VerifyPage({ token }: { token: string }) {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-16 text-lg text-muted-foreground">
         <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-        {texts.verifying}
+        {t("public.verify.verifying")}
       </p>
     );
   }
@@ -37,7 +37,9 @@ export function VerifyPage({ token }: { token: string }) {
     return (
       <Card className="mx-auto grid max-w-xl gap-3 p-6 text-center sm:p-8">
         <XCircle className="mx-auto size-12 text-destructive" aria-hidden="true" />
-        <h1 className="text-xl font-bold">{state.status === "invalid" ? texts.invalid : publicTexts.errors.submitFailed}</h1>
+        <h1 className="text-xl font-bold">
+          {state.status === "invalid" ? t("public.verify.invalid") : t("public.errors.submitFailed")}
+        </h1>
       </Card>
     );
   }
@@ -45,26 +47,34 @@ export function VerifyPage({ token }: { token: string }) {
 }
 
 function VerifiedRegistration({ result }: { result: VerifyResult }) {
+  const t = useT();
   return (
     <Card className="mx-auto grid max-w-xl gap-5 p-5 sm:p-8">
       <div className="grid gap-2 text-center">
         <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">{result.outcome === "verified" ? texts.verified : texts.alreadyConfirmed}</h1>
-        {result.outcome === "verified" ? <p className="text-muted-foreground">{texts.verifiedNote}</p> : null}
+        <h1 className="text-2xl font-bold">
+          {result.outcome === "verified" ? t("public.verify.verified") : t("public.verify.alreadyConfirmed")}
+        </h1>
+        {result.outcome === "verified" ? <p className="text-muted-foreground">{t("public.verify.verifiedNote")}</p> : null}
       </div>
       <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4 text-center">
-        <p className="text-sm text-muted-foreground">{texts.code}</p>
+        <p className="text-sm text-muted-foreground">{t("public.verify.code")}</p>
         <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">
           {result.registrationCode}
         </p>
       </div>
-      {result.registration ? <RegistrationSheet registration={result.registration} /> : <Notice>{texts.sheetNotShown}</Notice>}
+      {result.registration ? (
+        <RegistrationSheet registration={result.registration} />
+      ) : (
+        <Notice>{t("public.verify.sheetNotShown")}</Notice>
+      )}
     </Card>
   );
 }
 
 /** The event's details and the PDF sheet: on the link's verifying use, and shortly after it. */
 function RegistrationSheet({ registration: r }: { registration: NonNullable<VerifyResult["registration"]> }) {
+  const { t, language } = useLanguage();
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
 
@@ -73,7 +83,7 @@ function RegistrationSheet({ registration: r }: { registration: NonNullable<Veri
     setDownloadFailed(false);
     try {
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
-      await downloadRegistrationSheet(r);
+      await downloadRegistrationSheet(r, language);
     } catch {
       setDownloadFailed(true);
     } finally {
@@ -82,10 +92,10 @@ function RegistrationSheet({ registration: r }: { registration: NonNullable<Veri
   }
 
   const rows: Array<[string, string]> = [
-    [texts.event, r.event.eventName],
-    [texts.date, formatDateEsAr(r.event.eventDate)],
-    [texts.timeslot, r.timeslot ? formatTimeRange(r.timeslot.startTime, r.timeslot.endTime) : "—"],
-    [texts.place, r.event.location],
+    [t("public.verify.event"), r.event.eventName],
+    [t("public.verify.date"), formatEventDate(r.event.eventDate, language)],
+    [t("public.verify.timeslot"), r.timeslot ? formatTimeRange(r.timeslot.startTime, r.timeslot.endTime) : "—"],
+    [t("public.verify.place"), r.event.location],
   ];
   return (
     <>
@@ -101,15 +111,15 @@ function RegistrationSheet({ registration: r }: { registration: NonNullable<Veri
         <section className="rounded-lg border bg-muted/50 p-4" aria-labelledby="important-info">
           <h2 id="important-info" className="mb-1 flex items-center gap-2 font-semibold">
             <Info className="size-4 text-primary" aria-hidden="true" />
-            {texts.importantInfo}
+            {t("public.verify.importantInfo")}
           </h2>
           <p className="whitespace-pre-line text-sm">{r.event.confirmationDetails}</p>
         </section>
       ) : null}
-      {downloadFailed ? <Notice tone="destructive">{texts.downloadFailed}</Notice> : null}
+      {downloadFailed ? <Notice tone="destructive">{t("public.verify.downloadFailed")}</Notice> : null}
       <PublicButton onClick={download} disabled={downloading} className="w-full px-4">
         {downloading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-        {downloading ? texts.downloading : texts.download}
+        {downloading ? t("public.verify.downloading") : t("public.verify.download")}
       </PublicButton>
     </>
   );

@@ -1,11 +1,11 @@
 import { ageOn, todayIso } from "@common/dates";
 import { fieldLabel, registrantFields, type FieldDefinition, type RegistrantFieldName } from "@common/registrant/fields";
 import type { RegistrationEditInput } from "@common/schemas/registrations";
-import { registrantTexts } from "@common/texts/registrant";
 import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";
+import { useT } from "@web/lib/language";
 
 const INPUT_TYPE: Partial<Record<FieldDefinition["kind"], string>> = { email: "email", phone: "tel" };
 const numberOrNull = (value: unknown) => (value === "" || value === null ? null : Number(value));
@@ -19,10 +19,11 @@ interface RegistrantEditControlProps {
 }
 
 function AgeOf({ control }: { control: Control<RegistrationEditInput> }) {
+  const t = useT();
   const dateOfBirth = useWatch({ control, name: "dateOfBirth" });
   const age = dateOfBirth ? ageOn(dateOfBirth, todayIso()) : null;
   return (
-    <Field id="edit-age" label={registrantTexts.age}>
+    <Field id="edit-age" label={t("registrant.age")}>
       <Input id="edit-age" value={age ?? ""} readOnly tabIndex={-1} className="bg-muted" />
     </Field>
   );
@@ -30,6 +31,7 @@ function AgeOf({ control }: { control: Control<RegistrationEditInput> }) {
 
 /** One registrant field on the staff edit form, its control chosen by the field's kind. */
 export function RegistrantEditControl({ name, register, control, error }: RegistrantEditControlProps) {
+  const t = useT();
   const definition: FieldDefinition = registrantFields[name];
   const id = `edit-${name}`;
   const label = fieldLabel(name);
@@ -61,7 +63,7 @@ export function RegistrantEditControl({ name, register, control, error }: Regist
       return (
         <Field id={id} label={label} error={error}>
           <NativeSelect {...fieldAria(id, error)} {...register(name, { setValueAs: textOrNull })}>
-            <option value="">{registrantTexts.values.unspecified}</option>
+            <option value="">{t("registrant.values.unspecified")}</option>
             {(definition.options ?? []).map((option) => (
               <option key={option} value={option}>
                 {option}
