@@ -7,6 +7,7 @@ const slots = [1, 3, 0].map((availableSpots, i) => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,
   startTime: `1${i}:00`,
   endTime: `1${i + 1}:00`,
+  capacity: 20,
   availableSpots,
 }));
 
