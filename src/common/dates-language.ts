@@ -2,7 +2,7 @@
  * Dates and timestamps in a reader's language. es-AR keeps the product's `dd/mm/aa` (SPEC.md §9);
  * English spells the month, so a date is never read the wrong way round.
  */
-import { formatDateEsAr, formatDateTimeEsAr, formatTime, parseIsoDate } from "./dates";
+import { formatDateEsAr, formatDateLong, formatDateTimeEsAr, formatTime, parseIsoDate } from "./dates";
 import type { Language } from "./i18n/languages";
 
 const AGENCY_TIME_ZONE = "America/Argentina/Buenos_Aires";
@@ -16,8 +16,16 @@ export function formatDateFor(language: Language, isoDate: string): string {
   if (language === "es-AR") return formatDateEsAr(isoDate);
   const date = parseIsoDate(isoDate);
   if (!date) return isoDate;
-  // The calendar date read as midnight UTC and formatted in UTC: no time zone can move its day.
-  return englishDate.format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
+  // The calendar date read as midnight UTC and formatted in UTC: no time zone can move its day
+  // (and setUTCFullYear keeps a year below 100 as written).
+  const utc = new Date(Date.UTC(2000, date.month - 1, date.day));
+  utc.setUTCFullYear(date.year);
+  return englishDate.format(utc);
+}
+
+/** A date on the PDF sheet and in e-mails: es-AR `dd/MM/yyyy` (SPEC.md), English `Mar 5, 2026`. */
+export function formatLongDateFor(language: Language, isoDate: string): string {
+  return language === "es-AR" ? formatDateLong(isoDate) : formatDateFor(language, isoDate);
 }
 
 /** A moment shown to staff in the agency's time zone: es-AR `23/11/26, 05:21 a. m.`, English `Nov 23, 2026, 5:21 AM`. */

@@ -2,8 +2,8 @@
  * A registrant's values as people read them beside their labels (the staff list's details, the PDF
  * sheet): by the field's kind, so a new field is shown without code of its own.
  */
-import { formatDateEsAr, formatDateLong, parseIsoDate } from "../dates";
-import { currentLanguage, t, type Language } from "../i18n";
+import { formatLongDateFor } from "../dates-language";
+import { currentLanguage, t } from "../i18n";
 import {
   FORM_SECTIONS,
   REGISTRANT_FIELD_NAMES,
@@ -15,29 +15,6 @@ import {
   type RegistrantValues,
 } from "./fields";
 
-// One formatter per use, built on first need (building an Intl.DateTimeFormat is costly).
-let englishDate: Intl.DateTimeFormat | undefined;
-
-/** A calendar date in English ("Jun 14, 2026"), read as written: no time zone can shift it. */
-function formatDateEnglish(isoDate: string): string {
-  const date = parseIsoDate(isoDate);
-  if (!date) return isoDate;
-  englishDate ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-  const utc = new Date(Date.UTC(2000, date.month - 1, date.day));
-  utc.setUTCFullYear(date.year);
-  return englishDate.format(utc);
-}
-
-/** An event's date on the public pages: es-AR `dd/mm/aa` (SPEC.md §9), English "Jun 14, 2026". */
-export function formatEventDate(isoDate: string, language: Language = currentLanguage()): string {
-  return language === "es-AR" ? formatDateEsAr(isoDate) : formatDateEnglish(isoDate);
-}
-
-/** A date on the PDF sheet and in e-mails: es-AR `dd/MM/yyyy` (SPEC.md), English "Jun 14, 2026". */
-export function formatLongDate(isoDate: string, language: Language = currentLanguage()): string {
-  return language === "es-AR" ? formatDateLong(isoDate) : formatDateEnglish(isoDate);
-}
-
 export function formatFieldValue(name: RegistrantFieldName, value: RegistrantValues[RegistrantFieldName]): string {
   if (value === null || value === "") return t("registrant.values.notAvailable");
   const { kind }: FieldDefinition = registrantFields[name];
@@ -47,7 +24,7 @@ export function formatFieldValue(name: RegistrantFieldName, value: RegistrantVal
     case "measurement":
       return t("registrant.values.centimetres", { n: value as number });
     case "birthDate":
-      return formatLongDate(value as string);
+      return formatLongDateFor(currentLanguage(), value as string);
     case "instagram":
       return t("registrant.values.instagram", { handle: value as string });
     default:

@@ -4,7 +4,7 @@
  * into HTML is escaped here.
  */
 import { PRODUCT_NAME } from "@common/constants";
-import { DEFAULT_LANGUAGE, translator, type Language } from "@common/i18n";
+import { translator, type Language } from "@common/i18n";
 
 export interface EmailContent {
   subject: string;
@@ -13,8 +13,8 @@ export interface EmailContent {
 }
 
 export interface LayoutInput {
-  /** The reader's language: the layout's words and the HTML's lang (es-AR when not given). */
-  language?: Language;
+  /** The reader's language: the layout's words and the HTML's lang. */
+  language: Language;
   subject: string;
   greeting?: string;
   paragraphs: string[];
@@ -45,7 +45,7 @@ const paragraphHtml = (text: string) =>
   `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text).replace(/\n/g, "<br>")}</p>`;
 
 export function renderLayout(input: LayoutInput): EmailContent {
-  const language = input.language ?? DEFAULT_LANGUAGE;
+  const { language } = input;
   const t = translator(language);
   const footer = input.footer ?? t("emails.layout.signature", { product: PRODUCT_NAME });
   const subject = headerSafe(input.subject);

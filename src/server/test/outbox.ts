@@ -38,6 +38,7 @@ export function testEmail(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail
     kind: "test_message",
     to: `modelo-${Math.random().toString(16).slice(2, 10)}@example.com`,
     ...renderLayout({
+      language: "es-AR",
       subject: "Confirmá tu inscripción en OpenCall",
       greeting: "Hola María José:",
       paragraphs: ["Gracias por inscribirte. Revisá los detalles de tu turno."],

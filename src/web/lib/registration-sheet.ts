@@ -3,9 +3,9 @@
  * jsPDF is imported here, on the click, so no page pays for it before.
  * Accents: the standard Helvetica font is WinAnsi-encoded, which covers Spanish (á é í ó ú ñ ü ¿ ¡).
  */
-import { formatTimeRange } from "@common/dates";
 import { currentLanguage, translator, type Language, type MessageId } from "@common/i18n";
-import { detailsBySection, formatLongDate } from "@common/registrant/format";
+import { formatLongDateFor, formatTimeRangeFor } from "@common/dates-language";
+import { detailsBySection } from "@common/registrant/format";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
 const LABEL_WIDTH = 52;
@@ -24,9 +24,12 @@ export function sheetSections(
       title: s("eventSection"),
       rows: [
         [s("eventName"), data.event.eventName],
-        [s("eventDate"), formatLongDate(data.event.eventDate, language)],
+        [s("eventDate"), formatLongDateFor(language, data.event.eventDate)],
         [s("place"), data.event.location],
-        [s("timeslot"), data.timeslot ? formatTimeRange(data.timeslot.startTime, data.timeslot.endTime) : notAvailable],
+        [
+          s("timeslot"),
+          data.timeslot ? formatTimeRangeFor(language, data.timeslot.startTime, data.timeslot.endTime) : notAvailable,
+        ],
         [s("description"), orNA(data.event.description.trim())],
         [s("confirmationDetails"), orNA(data.event.confirmationDetails.trim())],
       ],

@@ -36,7 +36,7 @@ export function staffVerificationEmail({ to, name, url, language }: Recipient & 
       greeting: t("accounts.emails.greeting", { name }),
       paragraphs: [t("accounts.emails.verification.received", { product }), t("accounts.emails.verification.next")],
       action: { label: t("accounts.emails.verification.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }
@@ -51,7 +51,7 @@ export function passwordResetEmail({ to, name, url, language }: Recipient & { ur
       greeting: t("accounts.emails.greeting", { name }),
       paragraphs: [t("accounts.emails.passwordReset.requested"), t("accounts.emails.passwordReset.ignore")],
       action: { label: t("accounts.emails.passwordReset.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }
@@ -66,7 +66,7 @@ export function profileApprovedEmail({ to, name, url, language }: Recipient & { 
       greeting: t("accounts.emails.greeting", { name }),
       paragraphs: [t("accounts.emails.approved.body", { product })],
       action: { label: t("accounts.emails.approved.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }
@@ -91,7 +91,7 @@ export function adminInvitationEmail({
       greeting: t("accounts.emails.greetingNoName"),
       paragraphs: [t("accounts.emails.invitation.body", { invitedBy, product }), t("accounts.emails.invitation.validity")],
       action: { label: t("accounts.emails.invitation.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }
@@ -110,7 +110,7 @@ export function signInUnlockEmail({ to, name, url, language }: Recipient & { url
         t("accounts.emails.unlock.ifNotYou"),
       ],
       action: { label: t("accounts.emails.unlock.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }
@@ -134,7 +134,7 @@ export function signUpAttemptEmail({ to, name, url, language }: Recipient & { ur
         t("accounts.emails.signUpAttempt.ifNotYou"),
       ],
       action: { label: t("accounts.emails.signUpAttempt.action"), url },
-      footer: t("accounts.emails.footer", { product }),
+      language,
     }),
   };
 }

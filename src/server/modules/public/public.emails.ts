@@ -4,9 +4,8 @@
  * in (model_registrations.language); links built from PUBLIC_URL only.
  */
 import { PRODUCT_NAME } from "@common/constants";
-import { formatTimeRange } from "@common/dates";
 import { translator, type Language, type Translate } from "@common/i18n";
-import { formatLongDate } from "@common/registrant/format";
+import { formatLongDateFor, formatTimeRangeFor } from "@common/dates-language";
 import { renderLayout, type EmailContent } from "../../mail/layout";
 
 export interface RegistrationEmailInput {
@@ -20,13 +19,13 @@ function eventDetails(t: Translate, language: Language, input: RegistrationEmail
   return [
     [t("public.emails.details.code"), input.registrationCode],
     [t("public.emails.details.event"), input.event.eventName],
-    [t("public.emails.details.date"), formatLongDate(input.event.eventDate, language)],
+    [t("public.emails.details.date"), formatLongDateFor(language, input.event.eventDate)],
     ...(input.timeslot
       ? [
-          [t("public.emails.details.timeslot"), formatTimeRange(input.timeslot.startTime, input.timeslot.endTime)] as [
-            string,
-            string,
-          ],
+          [
+            t("public.emails.details.timeslot"),
+            formatTimeRangeFor(language, input.timeslot.startTime, input.timeslot.endTime),
+          ] as [string, string],
         ]
       : []),
     [t("public.emails.details.place"), input.event.location],

@@ -1,5 +1,5 @@
 import { useLanguage } from "@web/lib/language";
-import { formatEventDate } from "@common/registrant/format";
+import { formatDateFor } from "@common/dates-language";
 import { CalendarDays, MapPin } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
 import { cn } from "@web/lib/cn";
@@ -31,7 +31,7 @@ export function EventPreview({ className }: { className?: string }) {
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-4" />
-            {formatEventDate(PREVIEW.date, language)}
+            {formatDateFor(language, PREVIEW.date)}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <MapPin className="size-4" />

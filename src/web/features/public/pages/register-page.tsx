@@ -1,5 +1,5 @@
 import { useLanguage } from "@web/lib/language";
-import { formatEventDate } from "@common/registrant/format";
+import { formatDateFor } from "@common/dates-language";
 import type { RegistrationCreated } from "@common/schemas/public-responses";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -64,7 +64,7 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
           <div className="flex items-center gap-2">
             <CalendarDays className="size-4 text-primary" aria-hidden="true" />
             <dt className="sr-only">{t("public.register.date")}</dt>
-            <dd className="font-medium">{formatEventDate(event.eventDate, language)}</dd>
+            <dd className="font-medium">{formatDateFor(language, event.eventDate)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <MapPin className="size-4 text-primary" aria-hidden="true" />

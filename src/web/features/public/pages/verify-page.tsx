@@ -1,5 +1,5 @@
 import { formatTimeRange } from "@common/dates";
-import { formatEventDate } from "@common/registrant/format";
+import { formatDateFor } from "@common/dates-language";
 import type { VerifyResult } from "@common/schemas/public-responses";
 import { CheckCircle2, Download, Info, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -93,7 +93,7 @@ function RegistrationSheet({ registration: r }: { registration: NonNullable<Veri
 
   const rows: Array<[string, string]> = [
     [t("public.verify.event"), r.event.eventName],
-    [t("public.verify.date"), formatEventDate(r.event.eventDate, language)],
+    [t("public.verify.date"), formatDateFor(language, r.event.eventDate)],
     [t("public.verify.timeslot"), r.timeslot ? formatTimeRange(r.timeslot.startTime, r.timeslot.endTime) : "—"],
     [t("public.verify.place"), r.event.location],
   ];
