@@ -31,7 +31,7 @@ function marked(node: NamespaceMessages): NamespaceMessages {
   );
 }
 // This file's English is the pseudo-language (each test file has its own modules).
-loadCatalogue("en", marked(catalogue["es-AR"]), compileMessage);
+loadCatalogue("en", marked(catalogue["es-AR"]) as Record<string, NamespaceMessages>, compileMessage);
 const PSEUDO = "en";
 
 /** The data the e-mails are given: values of this test, never texts of the product. */
