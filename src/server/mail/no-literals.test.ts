@@ -112,7 +112,15 @@ describe("e-mails", () => {
 
   it("of a campaign add only catalogue texts around what the staff wrote", () => {
     const render = campaignRenderer({ subject: DATA.details, content: DATA.details, isHtml: false });
-    const values = { nombre: DATA.name, email: DATA.email, evento: DATA.eventName, fecha: DATA.date, horario: "", lugar: "" };
+    const values = {
+      nombre: DATA.name,
+      email: DATA.email,
+      evento: DATA.eventName,
+      fecha: DATA.date,
+      horario: "",
+      lugar: "",
+      codigo: DATA.code,
+    };
     expectOnlyCatalogueTexts(render({ values, readUrl: DATA.url, language: PSEUDO }));
   });
 
