@@ -1,0 +1,98 @@
+import { useT } from "@web/lib/language";
+import { formatTimeRange } from "@common/dates";
+import type { ReactNode } from "react";
+import { Badge } from "@web/components/ui/badge";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { AttendedToggle, LikedToggle, RegistrationRating, RowActions, type RegistrationRowProps } from "./registration-row";
+
+const HEAD = "px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
+const CELL = "px-3 py-1 align-middle whitespace-nowrap";
+
+/** One registrant on one line (about 44 px): the detailed row's controls and actions, icons where it has words. */
+export function CompactRegistrationRow(props: RegistrationRowProps) {
+  const t = useT();
+  const { registration: r, isAdmin, selected, onSelectedChange, onReview } = props;
+  return (
+    <tr className="border-b last:border-b-0 hover:bg-muted/40">
+      {isAdmin ? (
+        <td className={CELL}>
+          <Checkbox
+            className="block"
+            checked={selected}
+            onChange={(event) => onSelectedChange(event.target.checked)}
+            aria-label={t("registrations.row.select", { name: r.fullName })}
+          />
+        </td>
+      ) : null}
+      <th scope="row" className={`${CELL} max-w-64 truncate text-left font-medium`} title={r.email}>
+        {r.fullName}
+      </th>
+      <td className={`${CELL} tabular-nums`}>{r.age}</td>
+      <td className={`${CELL} tabular-nums`}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</td>
+      <td className={CELL}>
+        <span className="flex items-center gap-1">
+          <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{t(`registrations.row.status.${r.status}`)}</Badge>
+          {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
+        </span>
+      </td>
+      <td className={CELL}>
+        <RegistrationRating registration={r} isAdmin={isAdmin} onReview={onReview} />
+      </td>
+      <td className={CELL}>
+        <LikedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
+      </td>
+      <td className={CELL}>
+        <AttendedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
+      </td>
+      <td className={CELL}>
+        <RowActions {...props} compact />
+      </td>
+    </tr>
+  );
+}
+
+/** The compact view: a table, scrolled sideways inside its box on a narrow screen. */
+export function RegistrationsTable({ isAdmin, busy, children }: { isAdmin: boolean; busy: boolean; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm">
+      <table className="w-full border-collapse text-sm" aria-busy={busy}>
+        <caption className="sr-only">{t("registrations.layout.caption")}</caption>
+        <thead className="border-b bg-muted/40">
+          <tr>
+            {isAdmin ? (
+              <th scope="col" className={HEAD}>
+                <span className="sr-only">{t("registrations.layout.columns.select")}</span>
+              </th>
+            ) : null}
+            <th scope="col" className={HEAD}>
+              {t("registrations.layout.columns.name")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.layout.columns.age")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.row.timeslot")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.layout.columns.status")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.row.rating")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.row.liked")}
+            </th>
+            <th scope="col" className={HEAD}>
+              {t("registrations.row.attended")}
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              {t("registrations.layout.columns.actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
