@@ -103,12 +103,16 @@ test("at 1280 px the compact view shows at least ten registrants on one screen, 
   await page.getByRole("button", { name: "Vista compacta" }).click();
   const table = page.getByRole("table", { name: "Registros del evento, uno por fila" });
   await expect(table.getByRole("row")).toHaveCount(13);
-  await table.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await table.evaluate((element) => element.scrollIntoView({ block: "center" }));
   const visibleRows = await table.locator("tbody tr").evaluateAll(
     (rows) =>
+      // Visible: inside the viewport and not under the shell's sticky header.
       rows.filter((row) => {
         const box = row.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
+        const middle = box.left + box.width / 2;
+        const top = document.elementFromPoint(middle, box.top + 2);
+        const bottom = document.elementFromPoint(middle, box.bottom - 2);
+        return box.top >= 0 && box.bottom <= window.innerHeight && row.contains(top) && row.contains(bottom);
       }).length,
   );
   expect(visibleRows).toBeGreaterThanOrEqual(10);

@@ -5,8 +5,8 @@ import { Badge } from "@web/components/ui/badge";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { AttendedToggle, LikedToggle, RegistrationRating, RowActions, type RegistrationRowProps } from "./registration-row";
 
-const HEAD = "px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
-const CELL = "px-3 py-1 align-middle whitespace-nowrap";
+const HEAD = "px-2 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
+const CELL = "px-2 py-1 align-middle whitespace-nowrap";
 
 /** One registrant on one line (about 44 px): the detailed row's controls and actions, icons where it has words. */
 export function CompactRegistrationRow(props: RegistrationRowProps) {
@@ -24,25 +24,24 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
           />
         </td>
       ) : null}
-      <th scope="row" className={`${CELL} max-w-64 truncate text-left font-medium`} title={r.email}>
+      <th scope="row" className={`${CELL} max-w-48 truncate text-left font-medium`} title={r.email}>
         {r.fullName}
       </th>
       <td className={`${CELL} tabular-nums`}>{r.age}</td>
       <td className={`${CELL} tabular-nums`}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</td>
+      {/* The e-mail's state says the registration's too: verifying it is what confirms a registration. */}
+      <td className={CELL}>
+        <Badge tone={r.emailVerified ? "green" : "yellow"}>
+          {t(r.emailVerified ? "registrations.layout.verified" : "registrations.layout.unverified")}
+        </Badge>
+      </td>
+      {/* One column for the review: its three controls name themselves, and three headers would push the actions off a laptop's screen. */}
       <td className={CELL}>
         <span className="flex items-center gap-1">
-          <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{t(`registrations.row.status.${r.status}`)}</Badge>
-          {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
+          <RegistrationRating registration={r} isAdmin={isAdmin} onReview={onReview} />
+          <LikedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
+          <AttendedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
         </span>
-      </td>
-      <td className={CELL}>
-        <RegistrationRating registration={r} isAdmin={isAdmin} onReview={onReview} />
-      </td>
-      <td className={CELL}>
-        <LikedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
-      </td>
-      <td className={CELL}>
-        <AttendedToggle registration={r} isAdmin={isAdmin} onReview={onReview} iconOnly />
       </td>
       <td className={CELL}>
         <RowActions {...props} compact />
@@ -75,16 +74,10 @@ export function RegistrationsTable({ isAdmin, busy, children }: { isAdmin: boole
               {t("registrations.row.timeslot")}
             </th>
             <th scope="col" className={HEAD}>
-              {t("registrations.layout.columns.status")}
+              {t("registrations.layout.columns.email")}
             </th>
             <th scope="col" className={HEAD}>
-              {t("registrations.row.rating")}
-            </th>
-            <th scope="col" className={HEAD}>
-              {t("registrations.row.liked")}
-            </th>
-            <th scope="col" className={HEAD}>
-              {t("registrations.row.attended")}
+              {t("registrations.layout.columns.review")}
             </th>
             <th scope="col" className={`${HEAD} text-right`}>
               {t("registrations.layout.columns.actions")}

@@ -133,7 +133,8 @@ describe("registrations screen: compact view", () => {
     expect(within(ana).queryByRole("button", { name: /Reenviar/ })).toBeNull();
     const bruno = screen.getByRole("row", { name: /Bruno Díaz/ });
     expect(within(bruno).getByRole("button", { name: "Reenviar email de verificación a Bruno Díaz" })).toBeInTheDocument();
-    expect(within(bruno).getByText("Email sin verificar")).toBeInTheDocument();
+    expect(within(bruno).getByText("Sin verificar")).toBeInTheDocument();
+    expect(within(ana).getByText("Verificado")).toBeInTheDocument();
 
     // The rating and the toggles write through the same mutation as the detailed row.
     await events.click(within(ana).getByRole("button", { name: "4 estrellas" }));
