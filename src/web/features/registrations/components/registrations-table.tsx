@@ -7,15 +7,18 @@ import { AttendedToggle, LikedToggle, RegistrationRating, RowActions, type Regis
 
 const HEAD = "px-2 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
 const CELL = "px-2 py-1 align-middle whitespace-nowrap";
+// The selection and the name stay in view while a phone scrolls the table sideways.
+const STICKY_SELECT = "sticky left-0 z-10 w-9 min-w-9 bg-card";
+const stickyName = (isAdmin: boolean) => `sticky z-10 bg-card ${isAdmin ? "left-9" : "left-0"}`;
 
 /** One registrant on one line (about 44 px): the detailed row's controls and actions, icons where it has words. */
 export function CompactRegistrationRow(props: RegistrationRowProps) {
   const t = useT();
   const { registration: r, isAdmin, selected, onSelectedChange, onReview } = props;
   return (
-    <tr className="border-b last:border-b-0 hover:bg-muted/40">
+    <tr className="border-b last:border-b-0">
       {isAdmin ? (
-        <td className={CELL}>
+        <td className={`${CELL} ${STICKY_SELECT}`}>
           <Checkbox
             className="block"
             checked={selected}
@@ -24,7 +27,11 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
           />
         </td>
       ) : null}
-      <th scope="row" className={`${CELL} max-w-48 truncate text-left font-medium`} title={r.email}>
+      <th
+        scope="row"
+        className={`${CELL} ${stickyName(isAdmin)} max-w-28 truncate text-left font-medium sm:max-w-48`}
+        title={r.fullName}
+      >
         {r.fullName}
       </th>
       <td className={`${CELL} tabular-nums`}>{r.age}</td>
@@ -54,17 +61,18 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
 export function RegistrationsTable({ isAdmin, busy, children }: { isAdmin: boolean; busy: boolean; children: ReactNode }) {
   const t = useT();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm">
+    // The scroll padding keeps a control reached by Tab clear of the sticky name.
+    <div className="scroll-pl-40 overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm sm:scroll-pl-60">
       <table className="w-full border-collapse text-sm" aria-busy={busy}>
         <caption className="sr-only">{t("registrations.layout.caption")}</caption>
-        <thead className="border-b bg-muted/40">
+        <thead className="border-b">
           <tr>
             {isAdmin ? (
-              <th scope="col" className={HEAD}>
+              <th scope="col" className={`${HEAD} ${STICKY_SELECT}`}>
                 <span className="sr-only">{t("registrations.layout.columns.select")}</span>
               </th>
             ) : null}
-            <th scope="col" className={HEAD}>
+            <th scope="col" className={`${HEAD} ${stickyName(isAdmin)}`}>
               {t("registrations.layout.columns.name")}
             </th>
             <th scope="col" className={HEAD}>
