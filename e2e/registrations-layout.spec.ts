@@ -1,13 +1,14 @@
 /**
  * The registrations screen as a person sees it on a phone (360 px) and a laptop (1280 px): what
  * jsdom cannot measure. The page-size selector shows its whole number, the floating selection bar
- * says what its actions do, and the e-mail dialog's buttons are on screen.
+ * says what its actions do, the e-mail dialog's buttons are on screen, and the compact view shows
+ * many registrants per screen.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { signInAsSuperadmin } from "./support/session";
 
-async function seedEvent(page: Page, baseURL: string | undefined) {
+async function seedEvent(page: Page, baseURL: string | undefined, registrants = 1) {
   const stamp = `${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
   const created = await page.request.post("/api/events", {
     headers: { origin: baseURL! },
@@ -17,30 +18,32 @@ async function seedEvent(page: Page, baseURL: string | undefined) {
       location: "Palermo, CABA",
       description: "",
       confirmationDetails: "",
-      timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+      timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: Math.max(10, registrants) }],
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   const event = (await created.json()) as { id: string; timeslots: Array<{ id: string }> };
-  const res = await page.request.post(`/api/public/events/${event.id}/registrations`, {
-    headers: { origin: baseURL! },
-    data: {
-      fullName: "Lucía Fernández",
-      email: `lucia-${stamp}@example.com`,
-      dateOfBirth: "2001-08-21",
-      location: "Rosario",
-      phoneNumber: "0341 555-1234",
-      height: 176,
-      bust: 84,
-      waist: 61,
-      hips: 90,
-      eyeColor: "Avellana/Hazel",
-      instagramHandle: "@modelo.diseno",
-      internationalWork: true,
-      timeslotId: event.timeslots[0]!.id,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  for (let n = 0; n < registrants; n += 1) {
+    const res = await page.request.post(`/api/public/events/${event.id}/registrations`, {
+      headers: { origin: baseURL! },
+      data: {
+        fullName: n === 0 ? "Lucía Fernández" : `Modelo Número ${n + 1}`,
+        email: `lucia-${n}-${stamp}@example.com`,
+        dateOfBirth: "2001-08-21",
+        location: "Rosario",
+        phoneNumber: "0341 555-1234",
+        height: 176,
+        bust: 84,
+        waist: 61,
+        hips: 90,
+        eyeColor: "Avellana/Hazel",
+        instagramHandle: "@modelo.diseno",
+        internationalWork: true,
+        timeslotId: event.timeslots[0]!.id,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
   return event;
 }
 
@@ -85,3 +88,46 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+test("at 1280 px the compact view shows at least ten registrants on one screen, and stays accessible", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsSuperadmin(page, baseURL);
+  const event = await seedEvent(page, baseURL, 12);
+  await page.goto("/dashboard/scouting/registrations");
+  await page.getByLabel("Evento").selectOption(event.id);
+  await expect(page.getByRole("heading", { name: "Registros (12)" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Vista compacta" }).click();
+  const table = page.getByRole("table", { name: "Registros del evento, uno por fila" });
+  await expect(table.getByRole("row")).toHaveCount(13);
+  await table.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const visibleRows = await table.locator("tbody tr").evaluateAll(
+    (rows) =>
+      // Visible: inside the viewport and not under the shell's sticky header.
+      rows.filter((row) => {
+        const box = row.getBoundingClientRect();
+        const middle = box.left + box.width / 2;
+        const top = document.elementFromPoint(middle, box.top + 2);
+        const bottom = document.elementFromPoint(middle, box.bottom - 2);
+        return box.top >= 0 && box.bottom <= window.innerHeight && row.contains(top) && row.contains(bottom);
+      }).length,
+  );
+  expect(visibleRows).toBeGreaterThanOrEqual(10);
+
+  // Keyboard: from the row's checkbox, Tab walks through its controls.
+  const lucia = table.getByRole("row", { name: /Lucía Fernández/ });
+  await lucia.getByRole("checkbox", { name: "Seleccionar a Lucía Fernández" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(lucia.getByRole("button", { name: "1 estrella" })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  // Remembered: a reload shows the table again.
+  await page.reload();
+  await page.getByLabel("Evento").selectOption(event.id);
+  await expect(page.getByRole("table", { name: "Registros del evento, uno por fila" })).toBeVisible();
+  await page.getByRole("button", { name: "Vista detallada" }).click();
+  await expect(page.getByRole("listitem", { name: "Lucía Fernández" })).toBeVisible();
+});

@@ -34,6 +34,8 @@ export const STORAGE_KEYS = {
   theme: "theme",
   language: "language",
   selectedEventId: "opencall.selectedEventId",
+  /** Followed by the user's id: each staff member's choice of the registrations list's layout. */
+  registrationsLayoutPrefix: "opencall.registrationsView.",
 } as const;
 
 export const ROLES = ["member", "admin", "superadmin"] as const;

@@ -17,10 +17,18 @@ export function writeStorage(key: string, value: string | null): void {
   }
 }
 
-/** On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4) and language. */
+/**
+ * On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4), the language and
+ * each staff member's layout of the registrations list: a preference of that person's, keyed by
+ * their id, that would otherwise be forgotten at every sign-out on a shared computer.
+ */
 export function clearStorageExceptTheme(): void {
   try {
-    const keep = [STORAGE_KEYS.theme, STORAGE_KEYS.language].map((key) => [key, localStorage.getItem(key)] as const);
+    const kept = (key: string) =>
+      key === STORAGE_KEYS.theme || key === STORAGE_KEYS.language || key.startsWith(STORAGE_KEYS.registrationsLayoutPrefix);
+    const keep = Object.keys(localStorage)
+      .filter(kept)
+      .map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
     for (const [key, value] of keep) if (value !== null) localStorage.setItem(key, value);
   } catch {

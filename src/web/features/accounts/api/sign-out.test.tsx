@@ -18,10 +18,11 @@ function OtherTab() {
 }
 
 describe("sign-out (SPEC.md §4)", () => {
-  it("ends the session on the server, keeps only the theme, and signs out the other tabs", async () => {
+  it("ends the session on the server, keeps only the theme and each user's list layout, and signs out the other tabs", async () => {
     const fetch = mockFetch({ "POST /api/auth/sign-out": () => ({ status: 200, body: { success: true } }) });
     localStorage.setItem("theme", "dark");
     localStorage.setItem("opencall.selectedEventId", "e1");
+    localStorage.setItem("opencall.registrationsView.u1", "compact");
     const other = renderRoutes(
       [
         { path: "/dashboard", element: <OtherTab /> },
@@ -41,6 +42,7 @@ describe("sign-out (SPEC.md §4)", () => {
     expect(fetch).toHaveBeenCalledWith("/api/auth/sign-out", expect.objectContaining({ method: "POST" }));
     expect(localStorage.getItem("theme")).toBe("dark");
     expect(localStorage.getItem("opencall.selectedEventId")).toBeNull();
+    expect(localStorage.getItem("opencall.registrationsView.u1")).toBe("compact");
     await waitFor(() => expect(other.router.state.location.pathname).toBe("/login"));
   });
 

@@ -35,23 +35,29 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type RowActionsProps = Pick<RegistrationRowProps, "registration" | "onResend" | "resending" | "onDelete" | "extraActions"> & {
+  /** The compact table's: resend as an icon, like the others, and the actions on one line. */
+  compact?: boolean;
+};
+
 /** The row's own actions: resend, Instagram, edit, the extra ones (the PDF), delete. */
-function RowActions({ registration: r, onResend, resending, onDelete, extraActions }: RegistrationRowProps) {
+export function RowActions({ registration: r, onResend, resending, onDelete, extraActions, compact = false }: RowActionsProps) {
   const t = useT();
   const canResend = r.status === "pending" && !r.emailVerified;
   const handle = r.instagramHandle?.replace(/^@+/, "");
   return (
-    <div className="ml-auto flex flex-wrap items-center gap-1">
+    <div className={compact ? "flex items-center justify-end gap-0.5" : "ml-auto flex flex-wrap items-center gap-1"}>
       {canResend ? (
         <Button
-          variant="outline"
-          size="sm"
+          variant={compact ? "ghost" : "outline"}
+          size={compact ? "icon-sm" : "sm"}
           onClick={onResend}
           disabled={resending}
           aria-label={t("registrations.actions.resendLabel", { name: r.fullName })}
+          title={compact ? t("registrations.actions.resendLabel", { name: r.fullName }) : undefined}
         >
           <Mail aria-hidden="true" />
-          {t("registrations.actions.resend")}
+          {compact ? null : t("registrations.actions.resend")}
         </Button>
       ) : null}
       {handle ? (
@@ -91,33 +97,48 @@ function RowActions({ registration: r, onResend, resending, onDelete, extraActio
   );
 }
 
-/** Liked, attended and the rating: an admin's to change, shown to everyone (SPEC.md §6). */
-function ReviewControls({
-  registration: r,
-  isAdmin,
-  onReview,
-}: Pick<RegistrationRowProps, "registration" | "isAdmin" | "onReview">) {
+type ReviewProps = Pick<RegistrationRowProps, "registration" | "isAdmin" | "onReview"> & {
+  /** The compact table's: the toggle's word is its accessible name only. */
+  iconOnly?: boolean;
+};
+
+/** Liked: an admin's to change, shown to everyone (SPEC.md §6). */
+export function LikedToggle({ registration: r, isAdmin, onReview, iconOnly }: ReviewProps) {
   const t = useT();
   return (
-    <>
-      <ReviewToggle
-        pressed={r.liked}
-        label={t("registrations.row.liked")}
-        icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
-        onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
-      />
-      <ReviewToggle
-        pressed={r.attended}
-        label={t("registrations.row.attended")}
-        icon={<CalendarCheck aria-hidden="true" />}
-        onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
-      />
-      <RatingStars
-        value={r.rating}
-        label={t("registrations.row.rating")}
-        onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
-      />
-    </>
+    <ReviewToggle
+      pressed={r.liked}
+      label={t("registrations.row.liked")}
+      iconOnly={iconOnly}
+      icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
+      onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
+    />
+  );
+}
+
+/** Attended: an admin's to change, shown to everyone (SPEC.md §6). */
+export function AttendedToggle({ registration: r, isAdmin, onReview, iconOnly }: ReviewProps) {
+  const t = useT();
+  return (
+    <ReviewToggle
+      pressed={r.attended}
+      label={t("registrations.row.attended")}
+      iconOnly={iconOnly}
+      icon={<CalendarCheck aria-hidden="true" />}
+      onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
+    />
+  );
+}
+
+/** The rating: an admin's to change, shown to everyone (SPEC.md §6). */
+export function RegistrationRating({ registration: r, isAdmin, onReview }: ReviewProps) {
+  const t = useT();
+  return (
+    <RatingStars
+      value={r.rating}
+      label={t("registrations.row.rating")}
+      onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
+    />
   );
 }
 
@@ -163,7 +184,9 @@ export function RegistrationRow(props: RegistrationRowProps) {
       </dl>
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
-        <ReviewControls registration={r} isAdmin={isAdmin} onReview={props.onReview} />
+        <LikedToggle registration={r} isAdmin={isAdmin} onReview={props.onReview} />
+        <AttendedToggle registration={r} isAdmin={isAdmin} onReview={props.onReview} />
+        <RegistrationRating registration={r} isAdmin={isAdmin} onReview={props.onReview} />
         <RowActions {...props} />
       </div>
     </li>

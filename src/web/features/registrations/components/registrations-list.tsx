@@ -3,10 +3,12 @@ import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { CampaignBadge } from "@web/features/campaigns";
 import type { RegistrationActions } from "../hooks/use-registration-actions";
+import type { RegistrationsLayout } from "../hooks/use-registrations-layout";
 import type { RegistrationsView } from "../hooks/use-registrations-view";
 import { PaginationBar } from "./pagination-bar";
-import { RegistrationRow } from "./registration-row";
+import { RegistrationRow, type RegistrationRowProps } from "./registration-row";
 import { RegistrationSheetButton } from "./registration-sheet-button";
+import { CompactRegistrationRow, RegistrationsTable } from "./registrations-table";
 
 export function EmptyState({ children }: { children: string }) {
   return <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">{children}</p>;
@@ -16,12 +18,13 @@ interface RegistrationsListProps {
   view: RegistrationsView;
   actions: RegistrationActions;
   isAdmin: boolean;
+  layout: RegistrationsLayout;
   /** A row's campaign was chosen: show it in the history tab. */
   onCampaignSelect: (campaignId: string, registrationId: string) => void;
 }
 
 /** The 'Registros' tab: the page of rows (or why there are none) and the pagination. */
-export function RegistrationsList({ view, actions, isAdmin, onCampaignSelect }: RegistrationsListProps) {
+export function RegistrationsList({ view, actions, isAdmin, layout, onCampaignSelect }: RegistrationsListProps) {
   const t = useT();
   const { eventId, list, selection, page, pageSize } = view;
   if (!eventId) return <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>;
@@ -36,27 +39,35 @@ export function RegistrationsList({ view, actions, isAdmin, onCampaignSelect }: 
   }
   const { items, total } = list.data;
   if (items.length === 0) return <EmptyState>{t("registrations.empty.noResults")}</EmptyState>;
+  // Both layouts get the same props per row: the same actions, permissions and hooks.
+  const rows = items.map((item): RegistrationRowProps & { key: string } => ({
+    key: item.id,
+    registration: item,
+    isAdmin,
+    selected: selection.selected.has(item.id),
+    onSelectedChange: (checked) => selection.toggle(item.id, checked),
+    onReview: (change) => actions.onReview(item.id, change),
+    onResend: () => actions.onResend(item.id),
+    resending: actions.isResending(item.id),
+    onDelete: () => actions.askDelete(item),
+    extraActions: item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null,
+    campaigns: <CampaignBadge registrationId={item.id} campaignCount={item.campaignCount} onSelect={onCampaignSelect} />,
+  }));
   return (
     <>
-      <ul className="grid gap-3" aria-busy={list.isFetching}>
-        {items.map((item) => (
-          <RegistrationRow
-            key={item.id}
-            registration={item}
-            isAdmin={isAdmin}
-            selected={selection.selected.has(item.id)}
-            onSelectedChange={(checked) => selection.toggle(item.id, checked)}
-            onReview={(change) => actions.onReview(item.id, change)}
-            onResend={() => actions.onResend(item.id)}
-            resending={actions.isResending(item.id)}
-            onDelete={() => actions.askDelete(item)}
-            extraActions={
-              item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null
-            }
-            campaigns={<CampaignBadge registrationId={item.id} campaignCount={item.campaignCount} onSelect={onCampaignSelect} />}
-          />
-        ))}
-      </ul>
+      {layout === "compact" ? (
+        <RegistrationsTable isAdmin={isAdmin} busy={list.isFetching}>
+          {rows.map(({ key, ...row }) => (
+            <CompactRegistrationRow key={key} {...row} />
+          ))}
+        </RegistrationsTable>
+      ) : (
+        <ul className="grid gap-3" aria-busy={list.isFetching}>
+          {rows.map(({ key, ...row }) => (
+            <RegistrationRow key={key} {...row} />
+          ))}
+        </ul>
+      )}
       <PaginationBar
         page={page}
         pageSize={pageSize}

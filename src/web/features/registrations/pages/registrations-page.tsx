@@ -2,7 +2,7 @@ import { useT } from "@web/lib/language";
 import { isAdmin as isAdminRole } from "@common/roles";
 import { useQueryClient } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
@@ -13,9 +13,11 @@ import { registrationsQueryOptions } from "../api/list-registrations";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
 import { RegistrationsFilters } from "../components/registrations-filters";
 import { RegistrationsHeaderActions } from "../components/registrations-header-actions";
+import { LayoutToggle } from "../components/layout-toggle";
 import { EmptyState, RegistrationsList } from "../components/registrations-list";
 import { SelectionBar } from "../components/selection-bar";
 import { useRegistrationActions } from "../hooks/use-registration-actions";
+import { useRegistrationsLayout } from "../hooks/use-registrations-layout";
 import { useRegistrationsView, type RegistrationsView } from "../hooks/use-registrations-view";
 
 /** The admin's floating selection bar and the e-mail dialog it opens. */
@@ -49,6 +51,20 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
   );
 }
 
+/** The two tabs, and beside them the list's layout while the list shows. */
+function TabsBar({ layoutToggle }: { layoutToggle: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <TabsList className="w-fit">
+        <TabsTrigger value="registrations">{t("registrations.tabs.registrations")}</TabsTrigger>
+        <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
+      </TabsList>
+      {layoutToggle}
+    </div>
+  );
+}
+
 /** SPEC.md §2 "Registrations screen": the event's registrations and its e-mail history. */
 export function RegistrationsPage() {
   const t = useT();
@@ -58,6 +74,7 @@ export function RegistrationsPage() {
   const { eventId, list, selection } = view;
   const actions = useRegistrationActions({ onDeleted: (id) => selection.toggle(id, false) });
   const [tab, setTab] = useState("registrations");
+  const [layout, setLayout] = useRegistrationsLayout(session.data?.id);
   const { jump, jumpTo } = useCampaignJump();
   const queryClient = useQueryClient();
 
@@ -100,15 +117,17 @@ export function RegistrationsPage() {
       />
 
       <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
-        <TabsList className="w-fit">
-          <TabsTrigger value="registrations">{t("registrations.tabs.registrations")}</TabsTrigger>
-          <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
-        </TabsList>
+        <TabsBar
+          layoutToggle={
+            tab === "registrations" && session.data ? <LayoutToggle layout={layout} onLayoutChange={setLayout} /> : null
+          }
+        />
         <TabsContent value="registrations" className="grid gap-4">
           <RegistrationsList
             view={view}
             actions={actions}
             isAdmin={isAdmin}
+            layout={layout}
             onCampaignSelect={(campaignId, registrationId) => {
               jumpTo(campaignId, registrationId);
               setTab("history");
