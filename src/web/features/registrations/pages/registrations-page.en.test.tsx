@@ -6,42 +6,12 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LanguageProvider } from "@web/lib/language";
 import { RegistrationsPage } from "./registrations-page";
+import { EVENT_ID, registrationItem } from "./registrations-page.test-support";
 
-const EVENT_ID = "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01";
-const SLOT_ID = "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02";
 const event = { id: EVENT_ID, eventName: "Spring Casting", eventDate: "2026-03-05", location: "Av. Corrientes 1234" };
 
 function item(id: string, fullName: string, overrides: Partial<RegistrationListItem> = {}): RegistrationListItem {
-  return {
-    id,
-    eventId: EVENT_ID,
-    timeslotId: SLOT_ID,
-    fullName,
-    dateOfBirth: "2000-04-09",
-    age: 25,
-    location: "Rosario",
-    email: `${fullName.split(" ")[0]!.toLowerCase()}@example.com`,
-    phoneNumber: "1155554444",
-    height: 175,
-    bust: 90,
-    waist: null,
-    hips: 95,
-    eyeColor: "Hazel",
-    instagramHandle: null,
-    internationalWork: true,
-    status: "confirmed",
-    emailVerified: true,
-    emailVerifiedAt: "2026-02-01T12:00:00.000Z",
-    registrationCode: `REG-${fullName.slice(0, 3).toUpperCase()}`,
-    createdAt: "2026-02-01T11:00:00.000Z",
-    liked: false,
-    attended: false,
-    rating: null,
-    event,
-    timeslot: { id: SLOT_ID, startTime: "10:00", endTime: "11:00" },
-    campaignCount: 0,
-    ...overrides,
-  };
+  return registrationItem(id, fullName, { eyeColor: "Hazel", event, ...overrides });
 }
 
 const items = [

@@ -1,5 +1,4 @@
 /** The compact view: a table with the detailed rows' actions, chosen per staff member and remembered. */
-import type { RegistrationListItem } from "@common/schemas/registrations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,45 +6,14 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LanguageProvider } from "@web/lib/language";
 import { RegistrationsPage } from "./registrations-page";
+import { EVENT_ID, registrationItem, testEvent } from "./registrations-page.test-support";
 
-const EVENT_ID = "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01";
-const SLOT_ID = "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02";
+const event = testEvent;
+
 const ANA = "7d7f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10";
 const BRUNO = "8e8f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a11";
-const event = { id: EVENT_ID, eventName: "Casting Otoño", eventDate: "2026-03-05", location: "Av. Corrientes 1234" };
 
-function item(id: string, fullName: string, overrides: Partial<RegistrationListItem> = {}): RegistrationListItem {
-  return {
-    id,
-    eventId: EVENT_ID,
-    timeslotId: SLOT_ID,
-    fullName,
-    dateOfBirth: "2000-04-09",
-    age: 25,
-    location: "Rosario",
-    email: `${fullName.split(" ")[0]!.toLowerCase()}@example.com`,
-    phoneNumber: "1155554444",
-    height: 175,
-    bust: 90,
-    waist: null,
-    hips: 95,
-    eyeColor: "Miel",
-    instagramHandle: null,
-    internationalWork: true,
-    status: "confirmed",
-    emailVerified: true,
-    emailVerifiedAt: "2026-02-01T12:00:00.000Z",
-    registrationCode: `REG-${fullName.slice(0, 3).toUpperCase()}`,
-    createdAt: "2026-02-01T11:00:00.000Z",
-    liked: false,
-    attended: false,
-    rating: null,
-    event,
-    timeslot: { id: SLOT_ID, startTime: "10:00", endTime: "11:00" },
-    campaignCount: 0,
-    ...overrides,
-  };
-}
+const item = registrationItem;
 
 function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });

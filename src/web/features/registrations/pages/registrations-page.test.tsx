@@ -7,50 +7,20 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadRegistrationSheet } from "@web/lib/registration-sheet";
 import { RegistrationsPage } from "./registrations-page";
+import { EVENT_ID, registrationItem, SLOT_ID, testEvent } from "./registrations-page.test-support";
+
+const event = testEvent;
+const timeslot = { id: SLOT_ID, startTime: "10:00", endTime: "11:00" };
 
 // jsPDF itself is covered by the public journey; here: the sheet gets the right data.
 vi.mock("@web/lib/registration-sheet", () => ({ downloadRegistrationSheet: vi.fn(async () => {}) }));
 
-const EVENT_ID = "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01";
-const SLOT_ID = "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02";
 const ANA = "7d7f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10";
 const BRUNO = "8e8f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a11";
 const CARLA = "9f8f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a12";
 
-const event = { id: EVENT_ID, eventName: "Casting Otoño", eventDate: "2026-03-05", location: "Av. Corrientes 1234" };
-const timeslot = { id: SLOT_ID, startTime: "10:00", endTime: "11:00" };
-
 function item(id: string, fullName: string, overrides: Partial<RegistrationListItem> = {}): RegistrationListItem {
-  return {
-    id,
-    eventId: EVENT_ID,
-    timeslotId: SLOT_ID,
-    fullName,
-    dateOfBirth: "2000-04-09",
-    age: 25,
-    location: "Rosario",
-    email: `${fullName.split(" ")[0]!.toLowerCase()}@example.com`,
-    phoneNumber: "1155554444",
-    height: 175,
-    bust: 90,
-    waist: null,
-    hips: 95,
-    eyeColor: "Miel",
-    instagramHandle: "ana.ig",
-    internationalWork: true,
-    status: "confirmed",
-    emailVerified: true,
-    emailVerifiedAt: "2026-02-01T12:00:00.000Z",
-    registrationCode: `REG-${fullName.slice(0, 3).toUpperCase()}`,
-    createdAt: "2026-02-01T11:00:00.000Z",
-    liked: false,
-    attended: false,
-    rating: null,
-    event,
-    timeslot,
-    campaignCount: 0,
-    ...overrides,
-  };
+  return registrationItem(id, fullName, { instagramHandle: "ana.ig", ...overrides });
 }
 
 const CAMPAIGN: CampaignSummary = {
