@@ -1,0 +1,86 @@
+/**
+ * The same story in English: a visitor whose phone speaks English registers, reads the verification
+ * and confirmation e-mails in English from the test's SMTP server, and verifies; the switch on the
+ * page turns it into Spanish and the choice survives a reload.
+ */
+import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
+import { E2E_SUPERADMIN } from "./support/constants";
+import { textsIn } from "./support/texts";
+
+const t = textsIn("en");
+const es = textsIn("es-AR");
+
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale: "en-US" });
+
+test("a visitor registers in English and gets the e-mails in English", async ({ page, baseURL, mailbox }) => {
+  await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
+  const eventName = "Open Call Buenos Aires";
+  const created = await page.request.post("/api/events", {
+    headers: { origin: baseURL! },
+    data: {
+      eventName,
+      eventDate: "2031-04-12",
+      location: "Palermo Studio, CABA",
+      description: "New faces for the spring campaign.",
+      confirmationDetails: "Bring your printed sheet.",
+      timeslots: [
+        { startTime: "10:00", endTime: "11:00", capacity: 1 },
+        { startTime: "14:00", endTime: "15:00", capacity: 20 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: string };
+  await page.context().clearCookies();
+
+  const email = `model.en.${Date.now()}@example.com`;
+  await page.goto(`/events/${event.id}/register`);
+  await expect(page.getByRole("heading", { level: 1, name: t("public.register.title", { eventName }) })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByText("Apr 12, 2031")).toBeVisible();
+  await expect(page.getByText("1 spot left")).toBeVisible();
+  await expect(page.getByText("20 spots left")).toBeVisible();
+
+  // A wrong value is explained in English.
+  await page.getByRole("button", { name: t("public.register.submit") }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "fields to fix" })).toBeFocused();
+
+  await page.getByLabel(t("registrant.labels.fullName"), { exact: true }).fill("Emma Clarke");
+  await page.getByLabel(t("registrant.labels.dateOfBirth"), { exact: true }).fill("2002-06-01");
+  await page.getByLabel(t("registrant.labels.location"), { exact: true }).fill("Buenos Aires");
+  await page.getByLabel(t("registrant.labels.email"), { exact: true }).fill(email);
+  await page.getByLabel(t("registrant.labels.phoneNumber"), { exact: true }).fill("1155554444");
+  await page.getByLabel(t("registrant.labels.height"), { exact: true }).fill("178");
+  await page.getByLabel(t("registrant.labels.bust"), { exact: true }).fill("84");
+  await page.getByLabel(t("registrant.labels.waist"), { exact: true }).fill("62");
+  await page.getByLabel(t("registrant.labels.hips"), { exact: true }).fill("90");
+  await page.getByLabel(t("registrant.labels.eyeColor"), { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel(t("registrant.labels.instagramHandle"), { exact: true }).fill("emma.clarke");
+  await page
+    .getByLabel(t("registrant.labels.internationalWork"), { exact: true })
+    .selectOption({ label: t("registrant.values.yes") });
+  await page.getByRole("radio", { name: /14:00/ }).check();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: t("public.register.submit") }).click();
+  await expect(page.getByRole("heading", { name: t("public.success.title") })).toBeVisible();
+  const code = (await page.getByTestId("registration-code").textContent())?.trim() ?? "";
+
+  const verification = await mailbox.waitFor(email, /^Confirm your registration for Open Call Buenos Aires$/);
+  expect(verification.text).toContain("Hi Emma Clarke!");
+  expect(verification.text).toContain(code);
+  expect(verification.html).toContain('lang="en"');
+  await page.goto(linkIn(verification, `${baseURL}/verify/`));
+  await expect(page.getByRole("heading", { name: t("public.verify.verified") })).toBeVisible();
+  const confirmation = await mailbox.waitFor(email, /^Registration confirmed/);
+  expect(confirmation.text).toContain("Bring your printed sheet.");
+  expect(confirmation.text).not.toMatch(/Hola|Registro|Fecha/);
+
+  // The switch: Spanish at once, and still Spanish after a reload.
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.getByRole("heading", { name: es("public.verify.verified") })).toBeVisible();
+  await expect(page.getByRole("button", { name: es("public.verify.download") })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-AR");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: es("public.verify.alreadyConfirmed") })).toBeVisible();
+});
