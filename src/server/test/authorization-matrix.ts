@@ -43,8 +43,16 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/session",
-    // Pending accounts may read their own session: the client shows them the awaiting-approval screen.
+    // Anyone: an anonymous caller gets {user: null}; pending accounts their own session (the
+    // awaiting-approval screen).
+    expect: expectFor.public(200),
+  },
+  {
+    // Any signed-in account (pending ones too) sets its own language; nobody else's.
+    method: "PUT",
+    route: "/api/account/language",
     expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+    prepare: async () => ({ url: "/api/account/language", body: { language: "en" } }),
   },
   { method: "GET", route: "/api/dev/mailbox", expect: expectFor.admin(200) },
   {
