@@ -22,7 +22,9 @@ export function PublicLayout() {
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
-            <Logo />
+            {/* Below 400 px the mark alone (the link is named): the language switch, the theme and
+                the sign-in button need the room. */}
+            <Logo className="max-[399px]:[&>span]:hidden" />
           </Link>
           <nav className="flex items-center gap-1 sm:gap-2" aria-label={t("common.publicNav")}>
             <LanguageSwitch />
