@@ -64,19 +64,21 @@ const ROUTES: RouteCase[] = [
     route: "/events/{eventId}/register",
     path: async () => `/events/${(await seedA11yData()).eventId}/register`,
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { level: 1, name: /^Registro para / }),
+    ready: (page, t) =>
+      page.getByRole("heading", { level: 1, name: t("public.register.title", { eventName: "Casting accesible de otoño" }) }),
   },
   {
     route: "/registration/success",
     path: async () => `/registration/success?e=${encodeURIComponent((await seedA11yData()).successToken)}`,
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: "¡Registro completado!" }),
+    ready: (page, t) => page.getByRole("heading", { name: t("public.success.title") }),
   },
   {
     route: "/verify/{token}",
     path: async () => `/verify/${encodeURIComponent((await seedA11yData()).verifyToken)}`,
     signedIn: false,
-    ready: (page) => page.getByRole("heading", { name: /¡Correo verificado!|Registro ya confirmado/ }),
+    ready: (page, t) =>
+      page.getByRole("heading", { name: new RegExp(`${t("public.verify.verified")}|${t("public.verify.alreadyConfirmed")}`) }),
   },
   { route: "/", path: "/", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
   { route: "/landing", path: "/landing", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
