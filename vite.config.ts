@@ -78,4 +78,24 @@ export function webConfig(entry: "main" | "public") {
   });
 }
 
+/**
+ * The public entry rendered on the server (src/web/entry-server.tsx → dist/ssr/entry-server.js),
+ * loaded by src/server/http/public-pages.ts. npm packages stay external (the server's node_modules).
+ */
+export function ssrConfig() {
+  return defineConfig({
+    root: "src/web",
+    publicDir: false,
+    plugins: [react(), compiledCatalogue()],
+    resolve: webConfig("public").resolve,
+    build: {
+      ssr: fileURLToPath(new URL("./src/web/entry-server.tsx", import.meta.url)),
+      outDir: fileURLToPath(new URL("./dist/ssr", import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: { output: { entryFileNames: "entry-server.js" } },
+    },
+  });
+}
+
 export default webConfig("main");

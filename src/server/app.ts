@@ -27,6 +27,8 @@ import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
+import { createLandingHead, createPublicPageRenderer, isLandingPath } from "./modules/public/public.pages";
+import { shareRoutes } from "./modules/public/share.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
@@ -36,6 +38,8 @@ export interface AppDeps {
   database: Database;
   /** Folder of the built web app (dist/web); omitted in API tests. */
   webRoot?: string | undefined;
+  /** The public pages' server build (dist/ssr/entry-server.js): without it they render in the browser. */
+  ssrEntry?: string | undefined;
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -128,10 +132,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
+    await shareRoutes(zodApi, ctx);
   });
 
   registerRobots(app);
-  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
+  const renderPublicPage =
+    deps.webRoot && deps.ssrEntry
+      ? await createPublicPageRenderer(ctx, { webRoot: deps.webRoot, ssrEntry: deps.ssrEntry }, app.log)
+      : undefined;
+  await registerSpa(app, deps.webRoot, [
+    { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
+    { file: "index.html", matches: isLandingPath, render: createLandingHead(config) },
+  ]);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

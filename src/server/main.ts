@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     config,
     database,
     webRoot: builtWeb ? fileURLToPath(new URL("../web", import.meta.url)) : undefined,
+    ssrEntry: builtWeb ? fileURLToPath(new URL("../ssr/entry-server.js", import.meta.url)) : undefined,
   });
   await ensureSuperadmin(database.db, config, app.log);
 

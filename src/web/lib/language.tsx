@@ -5,6 +5,7 @@
  * changes; the API sends the language with every request so the server answers in it.
  */
 import { STORAGE_KEYS } from "@common/constants";
+import { LANGUAGE_COOKIE } from "@common/schemas/public-page";
 import { isLanguage, preferredLanguage, setLanguageSource, translator, type Language, type Translate } from "@common/i18n";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { readStorage, writeStorage } from "./storage";
@@ -30,9 +31,22 @@ export function initialLanguage(): Language {
 let activeLanguage: Language = initialLanguage();
 setLanguageSource(() => activeLanguage);
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
+/** The choice, for the server too: it renders the public pages in it (src/server/http/public-pages.ts). */
+function rememberForServer(language: Language): void {
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // No document (a test): nothing to remember.
+  }
+}
+
+/**
+ * `rendered`: the language the server rendered the page in (a hydrated public page), which the
+ * first render must match; a different choice saved on this device takes over right after.
+ */
+export function LanguageProvider({ children, rendered }: { children: ReactNode; rendered?: Language }) {
   const [language, setLanguageState] = useState<Language>(() => {
-    activeLanguage = initialLanguage();
+    activeLanguage = rendered ?? initialLanguage();
     return activeLanguage;
   });
 
@@ -43,7 +57,16 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback((next: Language) => {
     activeLanguage = next;
     writeStorage(STORAGE_KEYS.language, next);
+    rememberForServer(next);
     setLanguageState(next);
+  }, []);
+
+  useEffect(() => {
+    if (!rendered) return;
+    const saved = readStorage(STORAGE_KEYS.language);
+    if (isLanguage(saved) && saved !== rendered) setLanguage(saved);
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);

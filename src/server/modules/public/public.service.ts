@@ -85,5 +85,10 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     return row;
   }
 
-  return { getEvent, register, registrationSuccess, verify };
+  /** The active event's preview facts (name, date, place, last change), or undefined. */
+  async function getEventCard(eventId: string) {
+    return UUID.test(eventId) ? repo.findActiveEventCard(eventId) : undefined;
+  }
+
+  return { getEvent, getEventCard, register, registrationSuccess, verify };
 }

@@ -1,0 +1,26 @@
+import type { PublicPageState } from "@common/schemas/public-page";
+import { createContext, useContext, useSyncExternalStore } from "react";
+
+/**
+ * The state the server rendered the page with (null when the page was not server-rendered: the Vite
+ * dev server, component tests). Pages start from it instead of fetching what they already show.
+ */
+export const PageStateContext = createContext<PublicPageState | null>(null);
+
+export function usePageState(): PublicPageState | null {
+  return useContext(PageStateContext);
+}
+
+const subscribeNever = () => () => undefined;
+
+/**
+ * False on the server and during hydration, true once the client has taken over: what only the
+ * browser knows (the saved theme) is drawn after hydration, never in the hydrated tree itself.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
