@@ -25,5 +25,8 @@ export const LANGUAGE_COOKIE = "opencall-language";
 
 /** Serialises the state for an inline JSON script: `<` escaped, so no text can close the element. */
 export function serialisePageState(state: PublicPageState): string {
-  return JSON.stringify(state).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(state)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -69,7 +69,11 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       if (entry?.render) {
         const page = await entry.render(request, entry.html);
         // The page's language comes from the cookie or Accept-Language: a cache keeps one per both.
-        return reply.status(page.status).header("content-language", page.language).header("vary", "Accept-Language, Cookie").send(page.html);
+        return reply
+          .status(page.status)
+          .header("content-language", page.language)
+          .header("vary", "Accept-Language, Cookie")
+          .send(page.html);
       }
       return reply.send(entry?.html ?? indexHtml);
     }

@@ -46,7 +46,10 @@ beforeAll(async () => {
   const { mkdirSync } = await import("node:fs");
   mkdirSync(webRoot);
   writeFileSync(path.join(webRoot, "public.html"), TEMPLATE);
-  writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><html lang=\"es-AR\"><head><meta name=\"viewport\" content=\"width=device-width\" /><title>OpenCall</title></head><body><div id=\"root\"></div></body></html>");
+  writeFileSync(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html lang="es-AR"><head><meta name="viewport" content="width=device-width" /><title>OpenCall</title></head><body><div id="root"></div></body></html>',
+  );
   testDb = await createTestDatabase();
   app = await buildApp({
     config: testConfig({ publicUrl: PUBLIC_URL }),
@@ -80,7 +83,9 @@ const bodyOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script type
 const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key.replace(/:/g, "\\:")}" content="([^"]*)"`).exec(html)?.[1];
 const stateOf = (html: string) =>
-  JSON.parse(new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "null") as PublicPageState;
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "null",
+  ) as PublicPageState;
 
 describe("an active event's registration page, without JavaScript", () => {
   it("holds the event's name, date, place, description and each slot with its availability, in Spanish by default", async () => {
@@ -233,7 +238,12 @@ describe("GET /og/events/:eventId.png", () => {
 
   it("answers 404 for an inactive, missing or malformed event", async () => {
     const inactive = await createEvent(testDb.database.db, { status: "inactive" });
-    for (const url of [`/og/events/${inactive.id}.png`, "/og/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f.png", "/og/events/x.png", `/og/events/${inactive.id}`]) {
+    for (const url of [
+      `/og/events/${inactive.id}.png`,
+      "/og/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f.png",
+      "/og/events/x.png",
+      `/og/events/${inactive.id}`,
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"]).not.toContain("image/png");

@@ -12,12 +12,7 @@ import { pathToFileURL } from "node:url";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
 import { matchPublicVisitorPage } from "@common/public-paths";
-import {
-  LANGUAGE_COOKIE,
-  PAGE_STATE_ELEMENT_ID,
-  serialisePageState,
-  type PublicPageState,
-} from "@common/schemas/public-page";
+import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
@@ -110,7 +105,7 @@ function splitTemplate(html: string): Template {
   const [beforeLang = "", rest1 = ""] = withoutHead.split("\u0000LANG\u0000");
   const [beforeHead = "", rest2 = ""] = rest1.split("\u0000HEAD\u0000");
   const [beforeRoot = "", afterRoot = ""] = rest2.split("\u0000ROOT\u0000");
-  if (!afterRoot) throw new Error("public.html has no <div id=\"root\"></div> or no viewport meta");
+  if (!afterRoot) throw new Error('public.html has no <div id="root"></div> or no viewport meta');
   return { beforeLang, beforeHead, beforeRoot, afterRoot };
 }
 

@@ -83,9 +83,7 @@ export function eventCardSvg(card: EventCard): string {
   const title = wrapText(card.eventName, 28, 3);
   const titleTop = 250;
   const lineHeight = 74;
-  const titleSvg = title
-    .map((line, i) => `<tspan x="80" y="${titleTop + i * lineHeight}">${escapeXml(line)}</tspan>`)
-    .join("");
+  const titleSvg = title.map((line, i) => `<tspan x="80" y="${titleTop + i * lineHeight}">${escapeXml(line)}</tspan>`).join("");
   const detailsTop = titleTop + (title.length - 1) * lineHeight + 84;
   const place = wrapText(card.place, 44, 1)[0] ?? "";
   return frame(
