@@ -16,7 +16,8 @@ import { VerifyPage } from "./features/public/pages/verify-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
-for (const language of LANGUAGES) loadCatalogue(language, publicCatalogue[language]);
+// Both languages, once, before the first page (the server's import waits for this module's top level).
+for (const language of LANGUAGES) loadCatalogue(language, await publicCatalogue[language]());
 
 const pages: PublicPages = { register: RegisterPage, success: SuccessPage, verify: VerifyPage };
 
@@ -26,7 +27,7 @@ export function render(location: VisitorLocation, state: PublicPageState): strin
   return renderToString(
     <StrictMode>
       <PageStateContext.Provider value={state}>
-        <LanguageProvider rendered={state.language}>
+        <LanguageProvider initial={state.language}>
           <ThemeProvider>
             <PublicVisitorApp pages={pages} at={location} />
           </ThemeProvider>

@@ -1,11 +1,13 @@
 /**
  * The public visitor entry (public.html): registration, success and verification pages for people
- * on their phones at a venue. Kept small: no router, query, toast or class-merging libraries.
+ * on their phones at a venue. Kept small: no router, query, toast or class-merging libraries, and
+ * only the reader's language (English is fetched when it is the one to start in, or on the switch).
  *
  * The server renders these pages (src/web/entry-server.tsx) with the state they show embedded as
- * JSON: the client hydrates that HTML with the same state, so nothing is redrawn or fetched again.
+ * JSON: the client hydrates that HTML in the same language with the same state, so nothing is
+ * redrawn or fetched again. Without that state (the Vite dev server) the client renders them itself.
  */
-import { LANGUAGES, loadCatalogue } from "@common/i18n";
+import { DEFAULT_LANGUAGE, loadCatalogue, type Language } from "@common/i18n";
 import { publicCatalogue } from "@common/i18n/catalogue.public";
 import { matchPublicVisitorPage } from "@common/public-paths";
 import { PAGE_STATE_ELEMENT_ID, type PublicPageState } from "@common/schemas/public-page";
@@ -13,11 +15,22 @@ import { lazy, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { PublicVisitorApp, type PublicPages } from "./app/public-visitor-app";
 import { PageStateContext } from "./features/public/page-state";
-import { LanguageProvider } from "./lib/language";
+import { initialLanguage, LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 import "./index.css";
 
-for (const language of LANGUAGES) loadCatalogue(language, publicCatalogue[language]);
+const loaded = new Map<Language, Promise<void>>();
+
+function prepare(language: Language): Promise<void> {
+  let loading = loaded.get(language);
+  if (!loading) {
+    loading = publicCatalogue[language]().then((namespaces) => loadCatalogue(language, namespaces));
+    // A failed fetch (a dropped connection) may be tried again on the next switch.
+    loading.catch(() => loaded.delete(language));
+    loaded.set(language, loading);
+  }
+  return loading;
+}
 
 const pageModules = {
   register: () => import("./features/public/pages/register-page").then((m) => m.RegisterPage),
@@ -37,10 +50,10 @@ if (!root) throw new Error("#root missing from public.html");
 const stateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
 const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as PublicPageState) : null;
 
-const app = (pages: PublicPages) => (
+const app = (language: Language, pages: PublicPages) => (
   <StrictMode>
     <PageStateContext.Provider value={state}>
-      <LanguageProvider rendered={state?.language}>
+      <LanguageProvider initial={language} rendered={state !== null} prepare={prepare}>
         <ThemeProvider>
           <PublicVisitorApp pages={pages} />
         </ThemeProvider>
@@ -50,12 +63,23 @@ const app = (pages: PublicPages) => (
 );
 
 if (state && root.firstChild) {
-  // The page's own module first, so hydration meets no lazy boundary still loading.
+  // The page's language and its own module first, so hydration meets the tree the server drew.
   const match = matchPublicVisitorPage(window.location.pathname);
-  const loading = match ? pageModules[match.page]() : Promise.resolve(null);
-  void loading.then((loaded) => {
-    hydrateRoot(root, app(match && loaded ? { ...lazyPages, [match.page]: loaded } : lazyPages));
+  void Promise.all([
+    prepare(DEFAULT_LANGUAGE).then(() => prepare(state.language)),
+    match ? pageModules[match.page]() : null,
+  ]).then(([, page]) => {
+    hydrateRoot(root, app(state.language, match && page ? { ...lazyPages, [match.page]: page } : lazyPages));
   });
 } else {
-  createRoot(root).render(app(lazyPages));
+  // Spanish is part of this entry: when English cannot be fetched, the page opens in Spanish.
+  const start = initialLanguage();
+  void prepare(DEFAULT_LANGUAGE)
+    .then(() =>
+      prepare(start).then(
+        () => start,
+        () => DEFAULT_LANGUAGE,
+      ),
+    )
+    .then((language) => createRoot(root).render(app(language, lazyPages)));
 }

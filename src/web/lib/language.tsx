@@ -31,7 +31,7 @@ export function initialLanguage(): Language {
 let activeLanguage: Language = initialLanguage();
 setLanguageSource(() => activeLanguage);
 
-/** The choice, for the server too: it renders the public pages in it (src/server/http/public-pages.ts). */
+/** The choice, for the server too: it renders the public pages in it (src/server/modules/public/public.pages.ts). */
 function rememberForServer(language: Language): void {
   try {
     document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
@@ -40,13 +40,25 @@ function rememberForServer(language: Language): void {
   }
 }
 
-/**
- * `rendered`: the language the server rendered the page in (a hydrated public page), which the
- * first render must match; a different choice saved on this device takes over right after.
- */
-export function LanguageProvider({ children, rendered }: { children: ReactNode; rendered?: Language }) {
+interface LanguageProviderProps {
+  children: ReactNode;
+  /** The language to start in (default: the saved choice, else the browser's). */
+  initial?: Language;
+  /**
+   * `initial` is the language the server rendered the page in (a hydrated public page): the first
+   * render matches it, and a different choice saved on this device takes over right after.
+   */
+  rendered?: boolean;
+  /**
+   * Makes a language's texts available before the app switches to it (the public entry fetches
+   * English on demand). When it fails, the app stays in its current language.
+   */
+  prepare?: (language: Language) => Promise<void>;
+}
+
+export function LanguageProvider({ children, initial, rendered, prepare }: LanguageProviderProps) {
   const [language, setLanguageState] = useState<Language>(() => {
-    activeLanguage = rendered ?? initialLanguage();
+    activeLanguage = initial ?? initialLanguage();
     return activeLanguage;
   });
 
@@ -54,17 +66,24 @@ export function LanguageProvider({ children, rendered }: { children: ReactNode; 
     document.documentElement.lang = language;
   }, [language]);
 
-  const setLanguage = useCallback((next: Language) => {
-    activeLanguage = next;
-    writeStorage(STORAGE_KEYS.language, next);
-    rememberForServer(next);
-    setLanguageState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      const apply = () => {
+        activeLanguage = next;
+        writeStorage(STORAGE_KEYS.language, next);
+        rememberForServer(next);
+        setLanguageState(next);
+      };
+      if (!prepare) return apply();
+      prepare(next).then(apply, () => undefined);
+    },
+    [prepare],
+  );
 
   useEffect(() => {
     if (!rendered) return;
     const saved = readStorage(STORAGE_KEYS.language);
-    if (isLanguage(saved) && saved !== rendered) setLanguage(saved);
+    if (isLanguage(saved) && saved !== initial) setLanguage(saved);
     // Once, after hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,5 +1,5 @@
 import type { PublicPageState } from "@common/schemas/public-page";
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 
 /**
  * The state the server rendered the page with (null when the page was not server-rendered: the Vite
@@ -11,16 +11,13 @@ export function usePageState(): PublicPageState | null {
   return useContext(PageStateContext);
 }
 
-const subscribeNever = () => () => undefined;
-
 /**
- * False on the server and during hydration, true once the client has taken over: what only the
- * browser knows (the saved theme) is drawn after hydration, never in the hydrated tree itself.
+ * False on the server and in the hydrating render, true once the client has taken over: what only
+ * the browser knows (the saved theme) is drawn after hydration, never in the hydrated tree itself.
+ * (An effect, not useSyncExternalStore's server snapshot: Preact's compat layer has none.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
