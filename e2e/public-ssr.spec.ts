@@ -31,6 +31,12 @@ async function createEvent(page: Page, baseURL: string): Promise<string> {
   return ((await created.json()) as { id: string }).id;
 }
 
+/** React, or Preact's compat layer (the build's, ADR 012), has attached to #root: it hydrated. */
+const attached = () => {
+  const root = document.getElementById("root");
+  return !!root && ("__k" in root || Object.keys(root).some((k) => k.startsWith("__reactContainer")));
+};
+
 /**
  * What the person sees: #root's markup and a screenshot of the first screen, once fonts are in. The
  * theme button's label (read aloud, never drawn) is the one thing the server cannot know: the client
@@ -98,12 +104,8 @@ for (const colorScheme of ["light", "dark"] as const) {
       if (r.url().includes(`/api/public/events/${eventId}`)) eventFetches.push(r.url());
     });
     await phone.goto(url);
-    // Hydrated: React has attached to #root and the page's own chunk answers clicks.
-    await expect
-      .poll(() =>
-        phone.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer"))),
-      )
-      .toBe(true);
+    // Hydrated: the page's script has attached to #root.
+    await expect.poll(() => phone.evaluate(attached)).toBe(true);
     await phone.waitForLoadState("networkidle");
     const client = await seen(phone);
 
