@@ -5,8 +5,9 @@
  *
  * Run after `npm run build`. Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and a
  * PGlite database with one event. BENCH_LIGHTHOUSE_RUNS (default 3) runs per page; the median is printed.
+ * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (JSON) there.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -19,6 +20,7 @@ import { testConfig } from "../src/server/test/harness";
 const WEB = path.resolve("dist/web");
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 if (!existsSync(path.join(WEB, "index.html"))) {
   console.error("dist/web is missing: run `npm run build` first.");
@@ -57,6 +59,8 @@ try {
     config: testConfig({ publicUrl: base, port }),
     database: testDb.database,
     webRoot: WEB,
+    // The public pages' server build, as main.ts passes it (absent before issue 21: then ignored).
+    ssrEntry: path.resolve("dist/ssr/entry-server.js"),
     logger: false,
   });
   await app.listen({ port, host: "127.0.0.1" });
@@ -85,6 +89,10 @@ try {
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(path.join(REPORTS, `${name.replace(/\W+/g, "-")}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
         .map((a) => a.id);

@@ -17,6 +17,7 @@ import { frameworkError, registerErrorHandling } from "./http/error-handler";
 import { registerInputGuard } from "./http/input-guard";
 import { registerLanguage } from "./http/language";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { inlineScriptHashes } from "./http/inline-assets";
 import { registerSpa } from "./http/spa";
 import { createAuth } from "./modules/accounts/auth.config";
 import { authRoutes } from "./modules/accounts/auth.routes";
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The theme script inlined in the public pages' head (http/inline-assets.ts), by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
@@ -142,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : undefined;
   await registerSpa(app, deps.webRoot, [
     { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
-    { file: "index.html", matches: isLandingPath, render: createLandingHead(config) },
+    { file: "index.html", matches: isLandingPath, render: createLandingHead(config, deps.webRoot) },
   ]);
 
   app.decorate("routeAccess", routeAccess);

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
@@ -18,6 +19,23 @@ export interface SpaEntry {
   file: string;
   matches: (pathname: string) => boolean;
   render?: ((request: FastifyRequest, html: string) => Promise<RenderedHtml>) | undefined;
+}
+
+/**
+ * A rendered page compressed for a browser that accepts it (its inlined stylesheet makes it ~80 KB
+ * raw, ~15 KB in Brotli): Brotli at a fast level, else gzip.
+ */
+function compressed(acceptEncoding: string | undefined, html: string, reply: { header: (k: string, v: string) => unknown }) {
+  const accepted = (acceptEncoding ?? "").toLowerCase();
+  if (/\bbr\b/.test(accepted)) {
+    reply.header("content-encoding", "br");
+    return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header("content-encoding", "gzip");
+    return gzipSync(html, { level: 6 });
+  }
+  return html;
 }
 
 /**
@@ -69,11 +87,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       if (entry?.render) {
         const page = await entry.render(request, entry.html);
         // The page's language comes from the cookie or Accept-Language: a cache keeps one per both.
-        return reply
-          .status(page.status)
-          .header("content-language", page.language)
-          .header("vary", "Accept-Language, Cookie")
-          .send(page.html);
+        reply.status(page.status).header("content-language", page.language);
+        reply.header("vary", "Accept-Encoding, Accept-Language, Cookie");
+        return reply.send(compressed(request.headers["accept-encoding"], page.html, reply));
       }
       return reply.send(entry?.html ?? indexHtml);
     }

@@ -3,7 +3,9 @@
  * entry's server build (vite.config.ts ssrConfig, built here into a scratch folder) renders them
  * into a public.html like the build's.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { formatDateFor } from "@common/dates-language";
@@ -27,13 +29,18 @@ const TEMPLATE = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="OpenCall: castings abiertos para agencias de modelos." />
     <title>OpenCall</title>
+    <script src="/theme-init.js"></script>
     <script type="module" crossorigin src="/assets/public-test.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/public-test.css">
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>
 `;
+
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);\n";
+const CSS = "@font-face{font-family:Inter;src:url(/assets/inter-test.woff2) format('woff2')}h1{font-weight:700}";
 
 let app: App;
 let testDb: TestDatabase;
@@ -43,9 +50,11 @@ beforeAll(async () => {
   const webRoot = path.join(scratch, "web");
   const ssrOut = path.join(scratch, "ssr");
   await build(mergeConfig(ssrConfig(), { configFile: false, logLevel: "silent", build: { outDir: ssrOut, sourcemap: false } }));
-  const { mkdirSync } = await import("node:fs");
   mkdirSync(webRoot);
   writeFileSync(path.join(webRoot, "public.html"), TEMPLATE);
+  writeFileSync(path.join(webRoot, "theme-init.js"), THEME_SCRIPT);
+  mkdirSync(path.join(webRoot, "assets"));
+  writeFileSync(path.join(webRoot, "assets", "public-test.css"), CSS);
   writeFileSync(
     path.join(webRoot, "index.html"),
     '<!doctype html><html lang="es-AR"><head><meta name="viewport" content="width=device-width" /><title>OpenCall</title></head><body><div id="root"></div></body></html>',
@@ -185,6 +194,24 @@ describe("an active event's registration page, without JavaScript", () => {
     await testDb.database.db.update(scoutingEvents).set({ status: "inactive" }).where(eq(scoutingEvents.id, event.id));
     // The page may be a few seconds old (one read per event every 3 s); the API and registration are not.
     expect((await app.inject({ url: `/api/public/events/${event.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe("what the first paint waits for", () => {
+  it("is in the page: the stylesheet and theme script inlined (the script allowed by its hash), the font preloaded, the page compressed", async () => {
+    const event = await createEvent(testDb.database.db);
+    const res = await app.inject({ url: `/events/${event.id}/register`, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toContain("Accept-Encoding");
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain(`Registro para ${event.eventName}`);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(html).not.toContain('href="/assets/public-test.css"');
+    expect(html).toContain('<link rel="preload" href="/assets/inter-test.woff2" as="font" type="font/woff2" crossorigin>');
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(String(res.headers["content-security-policy"])).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
+import { inlineCriticalAssets } from "../../http/inline-assets";
 import { createPublicService } from "./public.service";
 import { CARD_HEIGHT, CARD_WIDTH } from "./share-card";
 
@@ -148,7 +149,7 @@ export async function createPublicPageRenderer(
     return undefined;
   }
   const ssr = (await import(pathToFileURL(files.ssrEntry).href)) as SsrEntry;
-  const template = splitTemplate(readFileSync(htmlFile, "utf8"));
+  const template = splitTemplate(inlineCriticalAssets(readFileSync(htmlFile, "utf8"), files.webRoot));
   const preloads = pagePreloads(files.webRoot);
   const service = createPublicService(ctx);
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
@@ -245,9 +246,12 @@ export const isLandingPath = (pathname: string) => pathname === "/" || pathname 
  * The landing's head in the visitor's language: title, description and its share card (its body is
  * the staff app's, drawn in the browser).
  */
-export function createLandingHead(config: AppContext["config"]) {
+export function createLandingHead(config: AppContext["config"], webRoot: string | undefined) {
   const publicUrl = config.publicUrl.replace(/\/$/, "");
-  return async (request: FastifyRequest, html: string): Promise<RenderedPage> => {
+  let inlined: { from: string; to: string } | undefined;
+  return async (request: FastifyRequest, built: string): Promise<RenderedPage> => {
+    if (inlined?.from !== built) inlined = { from: built, to: webRoot ? inlineCriticalAssets(built, webRoot) : built };
+    const html = inlined.to;
     const language = pageLanguage(request);
     const t = translator(language);
     const pathname = request.url.split("?")[0] ?? "/";
