@@ -54,6 +54,21 @@ declare module "fastify" {
 
 export type App = FastifyInstance;
 
+/**
+ * The built web app: the public pages rendered on the server (with their server build), the
+ * landing with its own head, index.html for every other page.
+ */
+async function registerWebPages(app: FastifyInstance, deps: AppDeps, ctx: AppContext): Promise<void> {
+  const renderPublicPage =
+    deps.webRoot && deps.ssrEntry
+      ? await createPublicPageRenderer(ctx, { webRoot: deps.webRoot, ssrEntry: deps.ssrEntry }, app.log)
+      : undefined;
+  await registerSpa(app, deps.webRoot, [
+    { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
+    { file: "index.html", matches: isLandingPath, render: createLandingHead(ctx.config, deps.webRoot) },
+  ]);
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -138,14 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   registerRobots(app);
-  const renderPublicPage =
-    deps.webRoot && deps.ssrEntry
-      ? await createPublicPageRenderer(ctx, { webRoot: deps.webRoot, ssrEntry: deps.ssrEntry }, app.log)
-      : undefined;
-  await registerSpa(app, deps.webRoot, [
-    { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
-    { file: "index.html", matches: isLandingPath, render: createLandingHead(config, deps.webRoot) },
-  ]);
+  await registerWebPages(app, deps, ctx);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

@@ -20,7 +20,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { inlineCriticalAssets } from "../../http/inline-assets";
 import { createPublicService } from "./public.service";
-import { CARD_HEIGHT, CARD_WIDTH } from "./share-card";
+import { createShareRepository } from "./share.repository";
+import { CARD_HEIGHT, CARD_WIDTH } from "./share.card";
 
 /** The server build's export (src/web/entry-server.tsx). */
 interface SsrEntry {
@@ -134,6 +135,61 @@ function pagePreloads(webRoot: string): Record<"register" | "success" | "verify"
   };
 }
 
+type CachedEvent = { data: PublicEvent; updatedAt: string } | { notFound: true };
+
+/** An active event's registration page: its head with the share tags, or the not-found page's. */
+function registerHead(event: CachedEvent, language: Language, pageUrl: string, publicUrl: string): Head {
+  const t = translator(language);
+  if ("notFound" in event)
+    return { title: t("share.notFound.title"), description: t("share.notFound.description"), noindex: true };
+  const { id, eventName, eventDate, location } = event.data;
+  const date = formatDateFor(language, eventDate);
+  const description = t("share.event.description", { date, place: location });
+  const lang = language === "en" ? "&lang=en" : "";
+  return {
+    title: t("public.register.documentTitle", { eventName }),
+    description,
+    share: {
+      title: eventName,
+      description,
+      url: pageUrl,
+      // The version changes with each edit of the event, so a crawler fetches the new card.
+      image: `${publicUrl}/og/events/${encodeURIComponent(id)}.png?v=${event.updatedAt}${lang}`,
+      imageAlt: t("share.event.imageAlt", { eventName, date, place: location }),
+    },
+  };
+}
+
+/** A rush on one event renders from one read every few seconds; misses are kept as briefly. */
+function eventCache(ctx: Pick<AppContext, "db" | "config">) {
+  const service = createPublicService(ctx);
+  const cards = createShareRepository(ctx.db);
+  return new LRUCache<string, CachedEvent>({
+    max: 500,
+    ttl: EVENT_TTL_MS,
+    fetchMethod: async (eventId) => {
+      try {
+        const [data, card] = await Promise.all([service.getEvent(eventId), cards.findActiveEventCard(eventId)]);
+        return { data, updatedAt: card ? String(card.updatedAt.getTime()) : "" };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return { notFound: true };
+        throw error;
+      }
+    },
+  });
+}
+
+/** The success page's code for its token, or notFound (the page then says so). */
+async function successState(service: ReturnType<typeof createPublicService>, token: string): Promise<PublicPageState["success"]> {
+  try {
+    const { registrationCode } = await service.registrationSuccess(token);
+    return { token, registrationCode };
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    return { token, notFound: true };
+  }
+}
+
 /**
  * Loads the server build and public.html; undefined when either is missing (the server then sends
  * public.html as it is, and the client renders it).
@@ -152,21 +208,8 @@ export async function createPublicPageRenderer(
   const template = splitTemplate(inlineCriticalAssets(readFileSync(htmlFile, "utf8"), files.webRoot));
   const preloads = pagePreloads(files.webRoot);
   const service = createPublicService(ctx);
+  const events = eventCache(ctx);
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
-  // A rush on one event renders from one read every few seconds; misses are kept as briefly.
-  const events = new LRUCache<string, { data: PublicEvent; updatedAt: string } | { notFound: true }>({
-    max: 500,
-    ttl: EVENT_TTL_MS,
-    fetchMethod: async (eventId) => {
-      try {
-        const [data, card] = await Promise.all([service.getEvent(eventId), service.getEventCard(eventId)]);
-        return { data, updatedAt: card ? String(card.updatedAt.getTime()) : "" };
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return { notFound: true };
-        throw error;
-      }
-    },
-  });
 
   return async function renderPublicPage(request: FastifyRequest): Promise<RenderedPage> {
     const [pathname = "/", query = ""] = request.url.split("?");
@@ -180,40 +223,14 @@ export async function createPublicPageRenderer(
     let preload = "";
 
     if (match?.page === "register") {
-      const event = await events.fetch(match.eventId);
-      if (!event || "notFound" in event) {
-        status = 404;
-        state.event = { id: match.eventId, notFound: true };
-        head = { title: t("share.notFound.title"), description: t("share.notFound.description"), noindex: true };
-      } else {
-        preload = preloads.register;
-        state.event = { id: match.eventId, data: event.data };
-        const { eventName, eventDate, location } = event.data;
-        const date = formatDateFor(language, eventDate);
-        const description = t("share.event.description", { date, place: location });
-        const lang = language === "en" ? "&lang=en" : "";
-        head = {
-          title: t("public.register.documentTitle", { eventName }),
-          description,
-          share: {
-            title: eventName,
-            description,
-            url: `${publicUrl}${pathname}`,
-            image: `${publicUrl}/og/events/${encodeURIComponent(event.data.id)}.png?v=${event.updatedAt}${lang}`,
-            imageAlt: t("share.event.imageAlt", { eventName, date, place: location }),
-          },
-        };
-      }
+      const event = (await events.fetch(match.eventId)) ?? { notFound: true };
+      state.event = "notFound" in event ? { id: match.eventId, notFound: true } : { id: match.eventId, data: event.data };
+      status = "notFound" in event ? 404 : 200;
+      preload = "notFound" in event ? "" : preloads.register;
+      head = registerHead(event, language, `${publicUrl}${pathname}`, publicUrl);
     } else if (match?.page === "success") {
       preload = preloads.success;
-      const token = new URLSearchParams(search).get("e") ?? "";
-      try {
-        const { registrationCode } = await service.registrationSuccess(token);
-        state.success = { token, registrationCode };
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 404)) throw error;
-        state.success = { token, notFound: true };
-      }
+      state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
     } else {
       // The verification page POSTs its token from the browser (a GET never verifies).
@@ -221,7 +238,6 @@ export async function createPublicPageRenderer(
       head = { title: t("share.verify.title"), description: t("share.verify.description"), noindex: true };
     }
 
-    const app = ssr.render({ pathname, search }, state);
     const html =
       template.beforeLang +
       language +
@@ -229,7 +245,7 @@ export async function createPublicPageRenderer(
       headHtml(head, language, t("share.siteName")) +
       (preload ? `\n    ${preload}` : "") +
       template.beforeRoot +
-      app +
+      ssr.render({ pathname, search }, state) +
       "</div>\n    " +
       `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>` +
       template.afterRoot;

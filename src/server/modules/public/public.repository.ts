@@ -129,21 +129,6 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
 
 export function createPublicRepository(db: Db) {
   return {
-    /** What a shared link's preview shows of an active event, with its last change (the image's cache key). */
-    async findActiveEventCard(eventId: string) {
-      const [event] = await db
-        .select({
-          id: scoutingEvents.id,
-          eventName: scoutingEvents.eventName,
-          eventDate: scoutingEvents.eventDate,
-          location: scoutingEvents.location,
-          updatedAt: scoutingEvents.updatedAt,
-        })
-        .from(scoutingEvents)
-        .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
-      return event;
-    },
-
     async findActiveEvent(eventId: string, tx: DbOrTx = db) {
       const [event] = await tx
         .select({

@@ -85,10 +85,5 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     return row;
   }
 
-  /** The active event's preview facts (name, date, place, last change), or undefined. */
-  async function getEventCard(eventId: string) {
-    return UUID.test(eventId) ? repo.findActiveEventCard(eventId) : undefined;
-  }
-
-  return { getEvent, getEventCard, register, registrationSuccess, verify };
+  return { getEvent, register, registrationSuccess, verify };
 }

@@ -1,21 +1,21 @@
 /**
  * The preview images of shared links (Open Graph / Twitter cards, docs/api.md): an active event's
- * card and the product's, 1200×630 PNGs made on the server (share-card.ts) and kept in memory.
+ * card and the product's, 1200×630 PNGs made on the server (share.card.ts) and kept in memory.
  */
 import { formatDateFor } from "@common/dates-language";
 import { DEFAULT_LANGUAGE, isLanguage, translator, type Language } from "@common/i18n";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { publicErrors } from "./public.errors";
-import { createPublicService } from "./public.service";
-import { createCardCache, eventCardSvg, productCardSvg, rasterise } from "./share-card";
+import { createShareRepository } from "./share.repository";
+import { createCardCache, eventCardSvg, productCardSvg, rasterise } from "./share.card";
 
 /** `?lang=en` for the English card; the product's language otherwise. */
 const cardQuery = z.object({ lang: z.string().max(10).optional() });
 const languageOf = (lang: string | undefined): Language => (isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
 
-export async function shareRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
-  const service = createPublicService({ db, config });
+export async function shareRoutes(app: ZodApp, { db }: AppContext): Promise<void> {
+  const repo = createShareRepository(db);
   const cached = createCardCache();
 
   app.get(
@@ -31,7 +31,7 @@ export async function shareRoutes(app: ZodApp, { db, config }: AppContext): Prom
     },
     async (request, reply) => {
       const eventId = request.params.file.endsWith(".png") ? request.params.file.slice(0, -4) : "";
-      const event = eventId ? await service.getEventCard(eventId) : undefined;
+      const event = eventId ? await repo.findActiveEventCard(eventId) : undefined;
       if (!event) throw publicErrors.eventNotFound();
       const language = languageOf(request.query.lang);
       const t = translator(language);

@@ -18,6 +18,8 @@ export function usePageState(): PublicPageState | null {
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
+  // Once, right after hydration: the one render that must differ from the server's comes second.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
