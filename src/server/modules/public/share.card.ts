@@ -92,7 +92,7 @@ export function eventCardSvg(card: EventCard): string {
   <text font-family="${FONT}" font-weight="bold" font-size="62" fill="${COLORS.foreground}">${titleSvg}</text>
   <text x="80" y="${detailsTop}" font-family="${FONT}" font-size="34" fill="${COLORS.muted}">${escapeXml(card.date)}  ·  ${escapeXml(place)}</text>
   <g transform="translate(80 ${CARD_HEIGHT - 112})">
-    <rect width="${Math.round(card.cta.length * 19 + 64)}" height="60" rx="12" fill="${COLORS.primary}"/>
+    <rect width="${Math.round(card.cta.length * 16.5 + 64)}" height="60" rx="12" fill="${COLORS.primary}"/>
     <text x="32" y="40" font-family="${FONT}" font-weight="bold" font-size="30" fill="${COLORS.primaryForeground}">${escapeXml(card.cta)}</text>
   </g>`,
     card.siteName,
