@@ -277,6 +277,13 @@ describe("GET /og/events/:eventId.png", () => {
     }
   });
 
+  it("the home-screen icon is a PNG of 180×180", async () => {
+    const res = await app.inject({ url: "/apple-touch-icon.png" });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 180, 180]);
+  });
+
   it("the landing's card is a PNG of 1200×630 too", async () => {
     const res = await app.inject({ url: "/og/landing.png" });
     expect(res.statusCode).toBe(200);

@@ -119,6 +119,18 @@ export function productCardSvg(card: ProductCard): string {
   );
 }
 
+/**
+ * The home-screen icon phones ask for (`apple-touch-icon`, 180×180): the product's mark, full bleed
+ * (the phone rounds the corners itself).
+ */
+export function touchIconSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 64 64">
+  <rect width="64" height="64" fill="${COLORS.primary}"/>
+  <circle cx="32" cy="32" r="15" fill="none" stroke="${COLORS.primaryForeground}" stroke-width="6"/>
+  <circle cx="32" cy="32" r="4" fill="${COLORS.primaryForeground}"/>
+</svg>`;
+}
+
 /** SVG → PNG (palette-free, compressed: a card is ~40 KB). */
 export function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();

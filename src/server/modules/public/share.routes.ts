@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { publicErrors } from "./public.errors";
 import { createShareRepository } from "./share.repository";
-import { createCardCache, eventCardSvg, productCardSvg, rasterise } from "./share.card";
+import { createCardCache, eventCardSvg, productCardSvg, rasterise, touchIconSvg } from "./share.card";
 
 /** `?lang=en` for the English card; the product's language otherwise. */
 const cardQuery = z.object({ lang: z.string().max(10).optional() });
@@ -71,6 +71,15 @@ export async function shareRoutes(app: ZodApp, { db }: AppContext): Promise<void
           }),
         ),
       );
+      return reply.type("image/png").header("cache-control", "public, max-age=86400").send(png);
+    },
+  );
+
+  app.get(
+    "/apple-touch-icon.png",
+    { config: { access: "public" }, schema: { tags: ["public"], summary: "The home-screen icon (180×180 PNG)" } },
+    async (_request, reply) => {
+      const png = await cached("touch-icon", () => rasterise(touchIconSvg()));
       return reply.type("image/png").header("cache-control", "public, max-age=86400").send(png);
     },
   );
