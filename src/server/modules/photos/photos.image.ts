@@ -74,7 +74,9 @@ export async function processPhoto(file: string): Promise<ProcessedPhoto> {
   let metadata: Metadata;
   try {
     metadata = await sharp(file, options).metadata();
-  } catch {
+  } catch (error) {
+    // limitInputPixels is checked against the header, before any pixel is decoded.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new ImageRefused("too_many_pixels");
     throw new ImageRefused("unreadable");
   }
   if (!decoderFormat[format](metadata.format, metadata.compression)) throw new ImageRefused("unsupported");

@@ -12,6 +12,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PHOTO_KINDS, PHOTO_MAX_BYTES, type PhotoKind } from "@common/photos";
 import type { FastifyRequest } from "fastify";
+import { t } from "@common/i18n";
+import { AppError, errors } from "../../errors";
 import { createSemaphore } from "../../lib/semaphore";
 import { photoErrors } from "./photos.errors";
 import { ImageRefused, processPhoto, type ProcessedPhoto } from "./photos.image";
@@ -42,7 +44,11 @@ function multipartError(error: unknown): Error {
   if (code === "FST_FILES_LIMIT") return photoErrors.oneFile();
   if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return photoErrors.oneFile();
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") return photoErrors.missingFile();
-  return error instanceof Error ? error : new Error(String(error));
+  if (error instanceof AppError) return error;
+  // The file system's own failures (a full disk) are the server's; anything else is a body that
+  // does not parse as multipart (busboy: "Unexpected end of form", a malformed part header).
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return error as Error;
+  return errors.validation({ file: t("common.errors.unreadable") });
 }
 
 /** Reads the request's parts: the `file` into a temporary file, the `kind` field. */
