@@ -6,7 +6,7 @@ import multipart from "@fastify/multipart";
 import { PHOTO_KINDS, PHOTO_SIZES } from "@common/photos";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
-import { createPhotosService } from "./photos.service";
+import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
 
 const photoCreated = z.object({ photoId: z.uuid() });
@@ -44,8 +44,13 @@ export async function photosRoutes(app: ZodApp, { db, config, storage }: AppCont
     },
   );
 
-  const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
+  staffRoutes(app, service);
+}
 
+const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
+
+/** Staff: a registration's photos, read, replaced and removed (member and above). */
+function staffRoutes(app: ZodApp, service: PhotosService): void {
   app.get(
     "/api/registrations/:id/photos/:kind",
     {

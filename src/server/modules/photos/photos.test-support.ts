@@ -12,7 +12,9 @@ import path from "node:path";
 import sharp from "sharp";
 import S3rver from "s3rver";
 import { deflateSync } from "node:zlib";
-import type { S3StorageConfig, StorageConfig } from "../../config";
+import { afterAll, beforeAll } from "vitest";
+import type { Config, S3StorageConfig, StorageConfig } from "../../config";
+import { useTestApp } from "../../test/harness";
 
 /** A width×height JPEG: left half red, right half blue, stored rotated (EXIF orientation 6) with GPS. */
 export async function phoneJpeg(width = 300, height = 200): Promise<Buffer> {
@@ -227,3 +229,49 @@ export const STORES = ["disk", "s3"] as const;
 export function diskStorage(): StorageConfig {
   return { kind: "disk", dir: path.join(tmpdir(), `opencall-test-storage-${randomBytes(6).toString("hex")}`) };
 }
+
+/** A test app per store (files; s3rver started here), with the helpers the photo tests share. */
+export function usePhotoApp(store: (typeof STORES)[number]) {
+  const overrides: Partial<Config> = {};
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    if (store === "s3") {
+      s3 = await startS3();
+      overrides.storage = s3.config;
+    } else {
+      overrides.storage = diskStorage();
+    }
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  const t = useTestApp(overrides);
+
+  const upload = (eventId: string, kind: string, file: Buffer, filename?: string, type?: string) =>
+    t.app.inject({ method: "POST", url: `/api/public/events/${eventId}/photos`, ...photoUpload(kind, file, filename, type) });
+
+  async function uploadThree(eventId: string) {
+    const ids: Record<string, string> = {};
+    for (const kind of ["face", "profile", "full"]) {
+      const res = await upload(eventId, kind, await phoneJpeg());
+      if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
+      ids[kind] = res.json().photoId;
+    }
+    return ids as { face: string; profile: string; full: string };
+  }
+
+  const register = (eventId: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: `/api/public/events/${eventId}/registrations`, payload: body });
+
+  async function storedFile(key: string): Promise<Buffer | undefined> {
+    const object = await t.app.ctx.storage.get(key);
+    if (!object) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  return { t, upload, uploadThree, register, storedFile, s3: () => s3 };
+}
+
+export const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
