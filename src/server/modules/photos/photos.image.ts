@@ -10,8 +10,10 @@ import { open } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
 import { PHOTO_LONGEST_SIDE, PHOTO_MAX_PIXELS, PHOTO_THUMB_SIDE } from "@common/photos";
 
-// The images' pixels are not worth keeping between requests; memory is.
+// The images' pixels are not worth keeping between requests; memory is. One libvips thread per
+// image: the uploads run side by side (photos.upload.ts bounds how many), each on a core of its own.
 sharp.cache(false);
+sharp.concurrency(1);
 
 export type ImageRefusal = "unsupported" | "too_many_pixels" | "unreadable";
 
@@ -89,7 +91,7 @@ export async function processPhoto(file: string): Promise<ProcessedPhoto> {
       .resize({ width: PHOTO_LONGEST_SIDE, height: PHOTO_LONGEST_SIDE, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb")
-      .jpeg({ quality: 82, progressive: true })
+      .jpeg({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     // The thumbnail from the large one: a 2,000 px JPEG decodes far faster than the original.
     const thumb = await sharp(large.data)
