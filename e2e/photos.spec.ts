@@ -51,7 +51,7 @@ test("a model registers with three photos over a connection that drops, and staf
 
   const email = `fotos.${Date.now()}@example.com`;
   await page.goto(`/events/${event.id}/register`);
-  await expect(page.getByRole("heading", { name: "Fotos" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Fotos", exact: true })).toBeVisible();
 
   // Submitting without photos names each one.
   await page.getByRole("button", { name: "Enviar registro" }).click();
@@ -66,10 +66,10 @@ test("a model registers with three photos over a connection that drops, and staf
   await expect(page.getByText("Foto subida")).toHaveCount(1, { timeout: 30_000 });
 
   // The connection drops while the profile photo uploads: it retries by itself once back.
-  await page.context().setOffline(true);
+  // (Through the same CDP session as the throttling: Playwright's setOffline would be overridden by it.)
+  await cdp.send("Network.emulateNetworkConditions", { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await page.getByLabel("Foto de perfil", { exact: true }).setInputFiles(profile);
   await expect(page.getByText(/Sin conexión\. Reintentando en/)).toBeVisible({ timeout: 15_000 });
-  await page.context().setOffline(false);
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
     latency: 400,
@@ -87,6 +87,12 @@ test("a model registers with three photos over a connection that drops, and staf
   await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
   await page.getByLabel("Teléfono", { exact: true }).fill("011 5555-1234");
   await page.getByLabel("Altura (cm)", { exact: true }).fill("176");
+  await page.getByLabel("Busto (cm)", { exact: true }).fill("84");
+  await page.getByLabel("Cintura (cm)", { exact: true }).fill("62");
+  await page.getByLabel("Cadera (cm)", { exact: true }).fill("90");
+  await page.getByLabel("Color de ojos", { exact: true }).selectOption("Marrón claro");
+  await page.getByLabel("Instagram", { exact: true }).fill("@lucia.fotos");
+  await page.getByLabel("¿Disponible para trabajos internacionales?", { exact: true }).selectOption({ label: "No" });
   await page.getByRole("radio", { name: /10:00 - 11:00/ }).check();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousA11yViolations(page);
@@ -129,7 +135,8 @@ test("a model registers with three photos over a connection that drops, and staf
   await page.getByLabel("Evento").selectOption(event.id);
   const thumbnail = page.getByRole("button", { name: "Ver las fotos de Lucía Fotos" });
   await expect(thumbnail).toBeVisible();
-  await expect(thumbnail.getByRole("img")).toHaveAttribute("loading", "lazy");
+  await expect(thumbnail.locator("img")).toHaveAttribute("loading", "lazy");
+  await expect.poll(() => thumbnail.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await thumbnail.click();
   const viewer = page.getByRole("dialog", { name: "Fotos de Lucía Fotos" });
   await expect(viewer).toBeVisible();
