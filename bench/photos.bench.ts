@@ -29,13 +29,16 @@ async function eightMegabytePhoto(): Promise<Buffer> {
   for (let i = 0; i < raw.length; i++) raw[i] = (((i * 2654435761) >>> 24) & 0x7f) + ((i / 3 / width) & 0x7f);
   let best = Buffer.alloc(0);
   for (const quality of [98, 95, 92, 90, 85, 80, 75, 70, 60, 50]) {
-    best = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    best = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (best.length <= TARGET_BYTES * 1.05) break;
   }
   return best;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main() {
@@ -68,7 +71,9 @@ async function main() {
   const ok = result.statuses["201"] ?? 0;
   const growth = peak - idle;
 
-  console.log(`photo: ${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG, 4000 × 3000; ${UPLOADS} uploads, ${CONCURRENCY} at once`);
+  console.log(
+    `photo: ${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG, 4000 × 3000; ${UPLOADS} uploads, ${CONCURRENCY} at once`,
+  );
   console.log(`statuses: ${JSON.stringify(result.statuses)}`);
   console.log(`uploads processed: ${(ok / result.seconds).toFixed(1)}/s (${result.seconds.toFixed(1)} s in all)`);
   console.log(
