@@ -70,7 +70,7 @@ export function PhotoPickers({ eventId, setting, photos, errors, onChange }: Pho
       <p className="text-sm text-muted-foreground">
         {setting === "required" ? t("public.photos.intro") : t("public.photos.introOptional")}
       </p>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         {PHOTO_KINDS.map((kind) => (
           <PhotoPicker
             key={kind}
@@ -152,12 +152,12 @@ function PhotoPicker({
         <PhotoStatus state={state} error={error} />
       </p>
       {state.status === "failed" ? (
-        <button type="button" className={clsx(buttonClass.ghost, "text-sm")} onClick={() => onFile(state.file)}>
+        <button type="button" className={clsx(buttonClass.ghost, "px-2 text-sm")} onClick={() => onFile(state.file)}>
           {t("public.photos.retry")}
         </button>
       ) : null}
       {state.status !== "empty" ? (
-        <button type="button" className={clsx(buttonClass.ghost, "text-sm")} onClick={onRemove}>
+        <button type="button" className={clsx(buttonClass.ghost, "px-2 text-sm")} onClick={onRemove}>
           {t("public.photos.remove")}
         </button>
       ) : null}
