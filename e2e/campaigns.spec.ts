@@ -21,6 +21,8 @@ test("an admin sends an HTML campaign to two registrants and each gets one sanit
       location: "Galería Güemes, CABA",
       description: "Casting para la campaña de invierno.",
       confirmationDetails: "Llegá 10 minutos antes.",
+      // Registrations without photos here (the photo journey is e2e/photos.spec.ts).
+      photos: "off",
       timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
     },
   });

@@ -23,6 +23,8 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
       location: "Palermo Studio, CABA",
       description: "New faces for the spring campaign.",
       confirmationDetails: "Bring your printed sheet.",
+      // Registrations without photos here (the photo journey is e2e/photos.spec.ts).
+      photos: "off",
       timeslots: [
         { startTime: "10:00", endTime: "11:00", capacity: 1 },
         { startTime: "14:00", endTime: "15:00", capacity: 20 },

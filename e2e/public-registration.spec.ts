@@ -23,6 +23,8 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
       location: "Teatro Real, Córdoba",
       description: "Buscamos caras nuevas para la campaña de otoño.",
       confirmationDetails: "Traé tu ficha impresa, tacos y ropa negra ajustada. Llegá 10 minutos antes.",
+      // Registrations without photos here (the photo journey is e2e/photos.spec.ts).
+      photos: "off",
       timeslots: [
         { startTime: "10:00", endTime: "11:00", capacity: 3 },
         { startTime: "11:00", endTime: "12:00", capacity: 20 },

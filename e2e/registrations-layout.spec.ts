@@ -18,6 +18,8 @@ async function seedEvent(page: Page, baseURL: string | undefined, registrants = 
       location: "Palermo, CABA",
       description: "",
       confirmationDetails: "",
+      // Registrations without photos here (the photo journey is e2e/photos.spec.ts).
+      photos: "off",
       timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: Math.max(10, registrants) }],
     },
   });

@@ -57,6 +57,8 @@ async function seed(): Promise<A11yData> {
       location: "Av. Santa Fe 1234, CABA",
       description: "Casting abierto para nuevas caras.",
       confirmationDetails: "Traé tu DNI y llegá diez minutos antes.",
+      // The form shows its photo pickers to the walk; the seeded registration has none.
+      photos: "optional",
       timeslots: [{ startTime: "10:00", endTime: "12:00", capacity: 20 }],
     }),
   });

@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "already_verified",
   "email_not_verified",
+  "photo_unsupported",
+  "photo_too_large",
+  "photo_too_many_pixels",
+  "photo_unreadable",
+  "photo_one_file",
+  "photos_not_accepted",
+  "photo_unavailable",
+  "storage_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

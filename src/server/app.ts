@@ -33,6 +33,8 @@ import { shareRoutes } from "./modules/public/share.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
+import { photosRoutes } from "./modules/photos/photos.routes";
+import { createObjectStore, type ObjectStore } from "./storage/storage";
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +44,8 @@ export interface AppDeps {
   /** The public pages' server build (dist/ssr/entry-server.js): without it they render in the browser. */
   ssrEntry?: string | undefined;
   logger?: FastifyServerOptions["logger"];
+  /** The object store; made from config.storage when omitted (and then closed with the app). */
+  storage?: ObjectStore;
 }
 
 declare module "fastify" {
@@ -133,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const auth = createAuth(config, database.db, app.log);
   const getUser = createSessionResolver(auth);
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
-  const ctx: AppContext = { config, database, db: database.db, auth, getUser };
+  const storage = deps.storage ?? createObjectStore(config.storage);
+  if (!deps.storage) app.addHook("onClose", async () => storage.close());
+  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
 
@@ -150,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
     await shareRoutes(zodApi, ctx);
+    await photosRoutes(zodApi, ctx);
   });
 
   registerRobots(app);

@@ -69,8 +69,44 @@ describe("configuration", () => {
     const config = loadConfig({ ...example, DATA_DIR: base.DATA_DIR });
     expect(config.port).toBe(3000);
     const source = readFileSync("src/server/config.ts", "utf8");
-    const declared = [...source.matchAll(/^ {4}([A-Z_]+): z/gm)].map((m) => m[1]);
+    const declared = [...source.matchAll(/^ {4}([A-Z][A-Z0-9_]+): z/gm)].map((m) => m[1]);
     expect(declared.length).toBeGreaterThan(10);
     expect(Object.keys(example).sort()).toEqual([...declared].sort());
+  });
+});
+
+describe("storage configuration", () => {
+  const env = { DATA_DIR: "/srv/opencall" };
+  it("keeps files under DATA_DIR/storage by default", () => {
+    expect(loadConfig(env).storage).toEqual({ kind: "disk", dir: "/srv/opencall/storage" });
+  });
+  it("reads an s3:// STORAGE_URL with its endpoint, region, path style and credentials", () => {
+    const config = loadConfig({
+      ...env,
+      STORAGE_URL: "s3://KEY:SE%2FCRET@photos/opencall?endpoint=http://127.0.0.1:4569&region=eu-west-1&forcePathStyle=true",
+    });
+    expect(config.storage).toEqual({
+      kind: "s3",
+      bucket: "photos",
+      prefix: "opencall",
+      endpoint: "http://127.0.0.1:4569",
+      region: "eu-west-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "KEY", secretAccessKey: "SE/CRET" },
+    });
+  });
+  it("reads the usual S3 variables", () => {
+    const config = loadConfig({ ...env, S3_BUCKET: "photos", AWS_ENDPOINT_URL_S3: "http://minio:9000", AWS_REGION: "sa-east-1" });
+    expect(config.storage).toMatchObject({
+      kind: "s3",
+      bucket: "photos",
+      endpoint: "http://minio:9000",
+      region: "sa-east-1",
+      forcePathStyle: true,
+    });
+  });
+  it("names STORAGE_URL when it is wrong", () => {
+    expect(() => loadConfig({ ...env, STORAGE_URL: "ftp://x" })).toThrow(/STORAGE_URL/);
+    expect(() => loadConfig({ ...env, STORAGE_URL: "s3://b?endpoint=ftp://x" })).toThrow(/STORAGE_URL/);
   });
 });

@@ -44,10 +44,30 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
     API_DOCS: z.preprocess(emptyAsUndefined, z.enum(["off", "staff", "public"]).optional()),
+    STORAGE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(s3|file):/, "must start with s3:// or file: (e.g. s3://bucket?region=eu-west-1)")
+        .optional(),
+    ),
+    S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
+    S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    AWS_ENDPOINT_URL_S3: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    AWS_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.STORAGE_URL) {
+      try {
+        parseStorageUrl(env.STORAGE_URL, "/");
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["STORAGE_URL"], message: (error as Error).message });
+      }
     }
     if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["SUPERADMIN_EMAIL"], message: "is required with SUPERADMIN_PASSWORD" });
@@ -88,9 +108,57 @@ export interface Config {
    * default in production (it maps every route for an attacker), public elsewhere.
    */
   apiDocs: ApiDocs;
+  /** Where photos are kept: files under DATA_DIR/storage, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export type ApiDocs = "off" | "staff" | "public";
+
+export interface S3StorageConfig {
+  kind: "s3";
+  bucket: string;
+  /** Inside the bucket, before every key (from the URL's path); "" for none. */
+  prefix: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** From the URL's user:password; otherwise the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profiles, roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export type StorageConfig = { kind: "disk"; dir: string } | S3StorageConfig;
+
+/**
+ * STORAGE_URL: `file:/srv/opencall-files` (a folder), or
+ * `s3://[key:secret@]bucket[/prefix]?endpoint=https://…&region=…&forcePathStyle=true`.
+ */
+export function parseStorageUrl(value: string, dataDir: string): StorageConfig {
+  if (value.startsWith("file:")) {
+    const rest = value.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+    if (!rest) throw new Error("file: needs a folder, e.g. file:/srv/opencall-files");
+    return { kind: "disk", dir: path.resolve(dataDir, rest) };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("is not a valid URL");
+  }
+  if (!url.hostname) throw new Error("s3:// needs a bucket name, e.g. s3://photos?region=eu-west-1");
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error("endpoint must be an http(s):// address");
+  return {
+    kind: "s3",
+    bucket: url.hostname,
+    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ""),
+    endpoint,
+    region: url.searchParams.get("region") ?? "us-east-1",
+    forcePathStyle: (url.searchParams.get("forcePathStyle") ?? (endpoint ? "true" : "false")) === "true",
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -140,7 +208,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     apiDocs: env.API_DOCS ?? (env.NODE_ENV === "production" ? "off" : "public"),
+    storage: storageConfig(env, dataDir),
   };
+}
+
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (env.STORAGE_URL) return parseStorageUrl(env.STORAGE_URL, dataDir);
+  if (env.S3_BUCKET) {
+    const endpoint = env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3;
+    return {
+      kind: "s3",
+      bucket: env.S3_BUCKET,
+      prefix: "",
+      endpoint,
+      region: env.S3_REGION ?? env.AWS_REGION ?? "us-east-1",
+      forcePathStyle: (env.S3_FORCE_PATH_STYLE ?? (endpoint ? "true" : "false")) === "true",
+      credentials: undefined,
+    };
+  }
+  return { kind: "disk", dir: path.join(dataDir, "storage") };
 }
 
 /** Loads `.env` from the working directory into the environment, if there is one. */

@@ -15,6 +15,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Auth } from "./modules/accounts/auth.config";
 import type { createSessionResolver } from "./modules/accounts/session.resolver";
+import type { ObjectStore } from "./storage/storage";
 
 export interface AppContext {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppContext {
   db: Database["db"];
   auth: Auth;
   getUser: ReturnType<typeof createSessionResolver>;
+  /** Where photos' files are kept (DATA_DIR or an S3-compatible store). */
+  storage: ObjectStore;
 }
 
 /** The instance route modules register on: zod schemas type params, body and replies. */

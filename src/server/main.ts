@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
+import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
 import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 
   // Created now, started once the server listens: buildApp never starts one (tests drive their own).
   const worker = createOutboxWorker({ db: database.db, config, log: app.log, onDelivered: recordCampaignDeliveries });
+  const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
   closeOnSignal(
     {
       log: app.log,
@@ -43,12 +45,14 @@ async function main(): Promise<void> {
       await app.close();
       // Before the database closes: the sends in flight finish and their results are recorded.
       await worker.stop();
+      await sweeper.stop();
     },
   );
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`OpenCall is ready at ${config.publicUrl}`);
   worker.start();
+  sweeper.start();
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,8 @@
  */
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
+import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
 
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
   log.info({ database: database.kind }, "database migrated");
   const worker = createOutboxWorker({ db: database.db, config, log, onDelivered: recordCampaignDeliveries });
 
+  const storage = createObjectStore(config.storage);
+  const sweeper = createStorageSweeper({ db: database.db, storage, log });
   closeOnSignal(
     {
       log,
@@ -26,10 +30,15 @@ async function main(): Promise<void> {
         timedOut: "outbox worker stop timed out; messages still sending are re-sent after their lease",
       },
     },
-    () => worker.stop(),
+    async () => {
+      await worker.stop();
+      await sweeper.stop();
+      storage.close();
+    },
   );
 
   worker.start();
+  sweeper.start();
 }
 
 main().catch((error: unknown) => {

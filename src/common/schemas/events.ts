@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
 import { isStorableIsoDate } from "../dates";
+import { PHOTO_SETTINGS } from "../photos";
 import { CONTROL_CHARACTERS_MESSAGE, isMultiLineText, isOneLineText } from "../text";
 import { t, type MessageId } from "../i18n";
 
@@ -55,6 +56,8 @@ export const createEventSchema = z.object({
   location: requiredText("events.validation.locationRequired", LOCATION_MAX),
   description: optionalText(LONG_TEXT_MAX),
   confirmationDetails: optionalText(LONG_TEXT_MAX),
+  /** Whether the public form asks for photos (issue 17). Absent: required on a new event, unchanged on an edit. */
+  photos: z.enum(PHOTO_SETTINGS).optional(),
   timeslots: z
     .array(timeslotInputSchema, { error: () => t("events.validation.timeslotsRequired") })
     .min(1, { error: () => t("events.validation.timeslotsRequired") })
@@ -103,6 +106,7 @@ export const eventSchema = z.object({
   description: z.string(),
   confirmationDetails: z.string(),
   status: z.enum(EVENT_STATUSES),
+  photos: z.enum(PHOTO_SETTINGS),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   registrationCount: z.number().int(),

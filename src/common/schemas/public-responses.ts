@@ -3,6 +3,7 @@
  * the web imports only their types (`import type`), so classic zod never reaches the public bundle.
  */
 import { z } from "zod";
+import { PHOTO_SETTINGS } from "../photos";
 import { registrantReplyShape } from "../registrant/replies";
 import type { RegistrationSheetData } from "./registration-sheet";
 
@@ -22,6 +23,8 @@ export const publicEventResponse = z.object({
   eventDate: z.string(),
   location: z.string(),
   description: z.string(),
+  /** Whether the form asks for photos: off, optional or required. */
+  photos: z.enum(PHOTO_SETTINGS),
   timeslots: z.array(publicTimeslotResponse),
 });
 

@@ -11,13 +11,21 @@ import { t } from "../i18n";
 export const publicRegistrationSchema = z.object({
   ...registrantShape("registration"),
   timeslotId: z.uuid({ error: () => t("public.errors.noTimeslot") }),
+  /** Ids answered by POST /api/public/events/:eventId/photos, one per kind (issue 17). */
+  photos: z.optional(
+    z.object({
+      face: z.optional(z.uuid({ error: () => t("public.photos.errors.notFound") })),
+      profile: z.optional(z.uuid({ error: () => t("public.photos.errors.notFound") })),
+      full: z.optional(z.uuid({ error: () => t("public.photos.errors.notFound") })),
+    }),
+  ),
   /** Honeypot: invisible to people; a bot that fills it is answered like a success, nothing stored. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export type PublicRegistrationInput = z.input<typeof publicRegistrationSchema>;
 export type PublicRegistration = z.output<typeof publicRegistrationSchema>;
-export type PublicRegistrationField = Exclude<keyof PublicRegistrationInput, "website">;
+export type PublicRegistrationField = Exclude<keyof PublicRegistrationInput, "website" | "photos">;
 
 /** The order of the form's fields: the error summary lists errors in this order. */
 export const PUBLIC_REGISTRATION_FIELDS: readonly PublicRegistrationField[] = [...REGISTRANT_FIELD_NAMES, "timeslotId"];

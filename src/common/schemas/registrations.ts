@@ -3,6 +3,7 @@
  * form"), the review fields (liked, attended, rating) and the shapes the API answers with.
  * One schema per request/form, used by the React form and by the Fastify route alike.
  */
+import { PHOTO_KINDS } from "../photos";
 import { z } from "zod";
 import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../constants";
 import { registrantReplyShape } from "../registrant/replies";
@@ -113,6 +114,8 @@ export const registrationListItemSchema = registrationSchema.extend({
   timeslot: registrationTimeslotSchema,
   /** E-mail campaigns of this registration's event that included it. */
   campaignCount: z.number().int(),
+  /** The kinds of photo it holds (issue 17), read at GET /api/registrations/:id/photos/:kind. */
+  photos: z.array(z.enum(PHOTO_KINDS)).optional(),
 });
 export type RegistrationListItem = z.infer<typeof registrationListItemSchema>;
 
@@ -129,6 +132,7 @@ export const registrationDetailSchema = registrationSchema.extend({
   timeslot: registrationTimeslotSchema,
   /** Every slot of the event; availableSpots counts this registration as taking its own slot. */
   timeslots: z.array(registrationTimeslotSchema.extend({ capacity: z.number().int(), availableSpots: z.number().int() })),
+  photos: z.array(z.enum(PHOTO_KINDS)).optional(),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 

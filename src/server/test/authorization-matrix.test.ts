@@ -42,7 +42,7 @@ describe("authorisation matrix", () => {
         const res = await t.app.inject({
           method: row.method,
           url: request.url,
-          headers,
+          headers: { ...headers, ...request.headers },
           ...(request.body === undefined ? {} : { payload: request.body as object }),
         });
         actual[persona] = res.statusCode;

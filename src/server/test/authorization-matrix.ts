@@ -11,6 +11,7 @@ import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
 import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
 import { testEmail } from "./outbox";
+import { photoRows } from "./authorization-matrix.photos";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -18,6 +19,8 @@ export type Persona = (typeof PERSONAS)[number];
 export interface MatrixRequest {
   url: string;
   body?: unknown;
+  /** Extra request headers (a multipart body's content type). */
+  headers?: Record<string, string>;
 }
 
 export interface MatrixRow {
@@ -230,10 +233,12 @@ export const MATRIX: MatrixRow[] = [
   },
   // ---- registrations
   ...registrationRows(),
+  // ---- photos
+  ...photoRows(),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */
-async function freshRegistration(app: App) {
+export async function freshRegistration(app: App) {
   const event = await createEvent(app.ctx.db, { timeslots: [{}, {}] });
   const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
   return { event, registration };

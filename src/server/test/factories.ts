@@ -105,6 +105,8 @@ export async function createEvent(
       location: "Av. Corrientes 1234, CABA",
       description: "Casting abierto para nuevas caras.",
       confirmationDetails: "Traé tu ficha impresa y llegá 10 minutos antes.",
+      // The tests of registrations without photos; photo tests choose their setting.
+      photos: "optional",
       ...overrides,
     })
     .returning();

@@ -4,6 +4,9 @@
  *   const t = useTestApp();
  *   it("…", async () => { const res = await t.app.inject({ method: "GET", url: "/api/health" }); });
  */
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp, type App } from "../app";
 import type { Config } from "../config";
@@ -37,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInRateLimit: 10_000,
     shutdownTimeoutMs: 5000,
     apiDocs: "public",
+    storage: { kind: "disk", dir: path.join(tmpdir(), `opencall-test-storage-${randomBytes(6).toString("hex")}`) },
     ...overrides,
   };
 }

@@ -60,10 +60,14 @@ function generationTimestamp(now: Date, language: Language): string {
     .replace(",", "");
 }
 
+const FACE_PHOTO_HEIGHT_MM = 60;
+
 export async function downloadRegistrationSheet(
   data: RegistrationSheetData,
   language: Language = currentLanguage(),
   now: Date = new Date(),
+  /** The face photo (a JPEG), printed under the title: the staff's sheet (issue 17). */
+  facePhoto?: Uint8Array,
 ): Promise<void> {
   const t = translator(language);
   const { jsPDF } = await import("jspdf");
@@ -90,6 +94,14 @@ export async function downloadRegistrationSheet(
   doc.setDrawColor(200, 200, 210);
   doc.line(PAGE.margin, y, PAGE.width - PAGE.margin, y);
   y += 8;
+
+  if (facePhoto) {
+    const { width, height } = doc.getImageProperties(facePhoto);
+    const printedHeight = FACE_PHOTO_HEIGHT_MM;
+    const printedWidth = (width / height) * printedHeight;
+    doc.addImage(facePhoto, "JPEG", PAGE.margin, y, printedWidth, printedHeight);
+    y += printedHeight + 8;
+  }
 
   for (const section of sheetSections(data, language)) {
     ensureRoom(16);

@@ -1,6 +1,7 @@
 /** Scouting events and their time slots. */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgSequence, pgTable, text, time, unique, uuid } from "drizzle-orm/pg-core";
+import { PHOTO_SETTINGS } from "@common/photos";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./accounts";
 
@@ -19,12 +20,15 @@ export const scoutingEvents = pgTable(
     status: text("status", { enum: ["active", "inactive"] })
       .notNull()
       .default("active"),
+    /** Whether the public form asks for photos (issue 17). Events older than photos: 'optional' (migration 0006). */
+    photos: text("photos", { enum: PHOTO_SETTINGS }).notNull().default("required"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("scouting_events_status_check", sql`${t.status} in ('active', 'inactive')`),
+    check("scouting_events_photos_check", sql`${t.photos} in ('off', 'optional', 'required')`),
     index("scouting_events_event_date_idx").on(t.eventDate),
   ],
 );

@@ -7,11 +7,13 @@ import { type users } from "./accounts";
 import { type scoutingEvents, type eventTimeslots } from "./events";
 import { type modelRegistrations } from "./registrations";
 import { type emailCampaigns, type emailCampaignRecipients, type outboxMessages } from "./mail";
+import { type photos, type storageDeletions } from "./photos";
 
 export * from "./accounts";
 export * from "./events";
 export * from "./registrations";
 export * from "./mail";
+export * from "./photos";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
@@ -20,6 +22,8 @@ export type ModelRegistrationRow = typeof modelRegistrations.$inferSelect;
 export type EmailCampaignRow = typeof emailCampaigns.$inferSelect;
 export type EmailCampaignRecipientRow = typeof emailCampaignRecipients.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type StorageDeletionRow = typeof storageDeletions.$inferSelect;
 
 /**
  * Every registrant field of @common/registrant/fields is a column of model_registrations, of the

@@ -59,13 +59,20 @@ export function createEventsRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(values: EventValues & { scoutingId: string; createdBy: string | null }, tx: DbOrTx = db) {
+    async insert(
+      values: EventValues & Pick<ScoutingEventRow, "photos"> & { scoutingId: string; createdBy: string | null },
+      tx: DbOrTx = db,
+    ) {
       const [row] = await tx.insert(scoutingEvents).values(values).returning();
       if (!row) throw new Error("event insert returned no row");
       return row;
     },
 
-    async update(id: string, values: EventValues & Pick<ScoutingEventRow, "status">, tx: DbOrTx = db) {
+    async update(
+      id: string,
+      values: EventValues & Pick<ScoutingEventRow, "status"> & Partial<Pick<ScoutingEventRow, "photos">>,
+      tx: DbOrTx = db,
+    ) {
       await tx.update(scoutingEvents).set(values).where(eq(scoutingEvents.id, id));
     },
 

@@ -4,6 +4,7 @@
  * with a registration taking a place in a slot (see timeslots.repository.ts).
  */
 import type { CreateEventBody, EventSummary, ScoutingEvent, Timeslot, UpdateEventBody } from "@common/schemas/events";
+import { DEFAULT_PHOTO_SETTING } from "@common/photos";
 import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import type { ScoutingEventRow } from "../../db/schema";
 import { eventErrors } from "./events.errors";
@@ -23,6 +24,7 @@ function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Ti
     description: row.description,
     confirmationDetails: row.confirmationDetails,
     status: row.status,
+    photos: row.photos,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     registrationCount,
@@ -142,6 +144,7 @@ export function createEventsService(db: Db) {
             location: input.location,
             description: input.description,
             confirmationDetails: input.confirmationDetails,
+            photos: input.photos ?? DEFAULT_PHOTO_SETTING,
             createdBy,
           },
           tx,
@@ -177,6 +180,7 @@ export function createEventsService(db: Db) {
             description: input.description,
             confirmationDetails: input.confirmationDetails,
             status: input.status,
+            ...(input.photos ? { photos: input.photos } : {}),
           },
           tx,
         );

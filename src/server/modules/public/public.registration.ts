@@ -22,6 +22,7 @@ import { AppError } from "../../errors";
 import { newSecretToken } from "../../lib/tokens";
 import { newOutboxRow, type NewOutboxRow } from "../../mail/outbox";
 import { verificationEmail } from "./public.emails";
+import { photoErrors } from "../photos/photos.errors";
 import { publicErrors } from "./public.errors";
 import { TIMESLOT_CAPACITY, type InsertOutcome, type NewRegistrationValues, type PublicRepository } from "./public.repository";
 import { newRegistrationCode } from "./registration-code.generator";
@@ -29,6 +30,8 @@ import { newRegistrationCode } from "./registration-code.generator";
 const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";
 const CODE_UNIQUE = "model_registrations_registration_code_unique";
 const CODE_ATTEMPTS = 5;
+/** What the registration's statement raises when one of its photos was claimed meanwhile (migration 0006). */
+const PHOTOS_CLAIMABLE = "photos_claimable";
 
 /** How long a registration waits for a database that dropped its statement to answer again. */
 const REGISTRATION_RETRY_MS = 8000;
@@ -50,12 +53,13 @@ export const slotTimes = (slot: { startTime: string; endTime: string } | null) =
 export const verifyUrl = (config: Config, token: string) => `${config.publicUrl}/verify/${token}`;
 
 /** A failed registration statement's reason, when it is the registration's own. */
-function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | undefined {
+function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | "photo_taken" | undefined {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error);
   if (code === PG_UNIQUE_VIOLATION && constraint === EMAIL_UNIQUE_INDEX) return "duplicate";
   if (code === PG_UNIQUE_VIOLATION && constraint === CODE_UNIQUE) return "code_taken";
   if (code === PG_CHECK_VIOLATION && constraint === TIMESLOT_CAPACITY) return "full";
+  if (code === PG_CHECK_VIOLATION && constraint === PHOTOS_CLAIMABLE) return "photo_taken";
   return undefined;
 }
 
@@ -169,6 +173,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
         const refusal = registrationRefusal(error);
         if (refusal === "duplicate") throw publicErrors.duplicate();
         if (refusal === "full") throw publicErrors.timeslotFull();
+        if (refusal === "photo_taken") throw photoErrors.taken();
         if (refusal === "code_taken" && attempt < CODE_ATTEMPTS) continue;
         throw error;
       }

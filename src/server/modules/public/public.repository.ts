@@ -4,6 +4,7 @@
  * Slot availability comes from the events module's timeslots repository.
  */
 import type { Language } from "@common/i18n";
+import type { PhotoKind } from "@common/photos";
 import { REGISTRANT_FIELD_NAMES, registrantFields, type FieldKind, type RegistrantValues } from "@common/registrant/fields";
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { runStatement, type Db, type DbOrTx } from "../../db/client";
@@ -45,8 +46,8 @@ const INSERTED = [
   { column: "language", cast: "" },
 ];
 const FIRST_INSERTED_PARAMETER = 3;
-// The outbox row's parameters follow the registration's.
-const MAIL_PARAMETERS = FIRST_INSERTED_PARAMETER + INSERTED.length;
+// The photos' parameters (ids, kinds) follow the registration's, then the outbox row's.
+const PHOTO_PARAMETERS = FIRST_INSERTED_PARAMETER + INSERTED.length;
 
 // The registration's statement (see insertRegistration). The slot row is locked first (FOR NO KEY
 // UPDATE: the foreign key checks' KEY SHARE locks still pass), so the statement holds one slot lock
@@ -66,15 +67,37 @@ const INSERT_REGISTRATION = `
 // One row whatever happens: the new registration's id, or why there is none (no such active slot:
 // has_room null; a full slot: has_room false).
 const OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room`;
-const REGISTER = `with slot as (${SLOT}), registration as (${INSERT_REGISTRATION}) ${OUTCOME}`;
+// The registration's photos, uploaded before it (issue 17): each given id claimed when it is a photo
+// of this event, of that kind, claimed by no registration. Fewer claimed than given (another
+// registration took one meanwhile): photos_claim_check fails the statement (migration 0006).
+const CLAIM_PHOTOS = `
+  update photos p set registration_id = registration.id
+  from registration, unnest($${PHOTO_PARAMETERS}::uuid[], $${PHOTO_PARAMETERS + 1}::text[]) as wanted(id, kind)
+  where p.id = wanted.id and p.kind = wanted.kind and p.event_id = $1::uuid and p.registration_id is null
+  returning p.id`;
+const PHOTOS_OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room,
+  photos_claim_check(cardinality($${PHOTO_PARAMETERS}::uuid[]), (select count(*)::int from claimed), (select id from registration)) as photos_ok`;
 const MAIL_COLUMNS = ["kind", "to_address", "subject", "text_body", "html_body", "message_id"];
-const REGISTER_WITH_MAIL = `
-  with slot as (${SLOT}),
-  registration as (${INSERT_REGISTRATION}),
-  mail as (
+const mailInsert = (first: number) => `
     insert into outbox_messages (${MAIL_COLUMNS.join(", ")})
-    select ${MAIL_COLUMNS.map((_, i) => `$${i + MAIL_PARAMETERS}`).join(", ")} from registration)
-  ${OUTCOME}`;
+    select ${MAIL_COLUMNS.map((_, i) => `$${i + first}`).join(", ")} from registration`;
+
+/** The statement's text for each case: with or without the e-mail, with or without photos. */
+function registerStatement(mail: boolean, photos: boolean): string {
+  const parts = [`slot as (${SLOT})`, `registration as (${INSERT_REGISTRATION})`];
+  if (photos) parts.push(`claimed as (${CLAIM_PHOTOS})`);
+  if (mail) parts.push(`mail as (${mailInsert(PHOTO_PARAMETERS + (photos ? 2 : 0))})`);
+  return `with ${parts.join(",\n")} ${photos ? PHOTOS_OUTCOME : OUTCOME}`;
+}
+const STATEMENTS = {
+  plain: registerStatement(false, false),
+  mail: registerStatement(true, false),
+  photos: registerStatement(false, true),
+  mailPhotos: registerStatement(true, true),
+};
+
+/** A registration's photos by kind, their ids answered by the upload. */
+export type RegistrationPhotoIds = Partial<Record<PhotoKind, string>>;
 
 export type InsertOutcome = { created: { id: string } } | { refused: "timeslot_full" | "no_active_slot" };
 
@@ -88,6 +111,7 @@ export type NewRegistrationValues = RegistrantValues & {
   successTokenHash: string;
   /** The language the person registered in: their e-mails speak it. */
   language: Language;
+  photos?: RegistrationPhotoIds | undefined;
 };
 
 /**
@@ -100,7 +124,7 @@ export type NewRegistrationValues = RegistrantValues & {
  * not active (any more) or the slot is not one of its slots.
  */
 async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<InsertOutcome> {
-  const values = [
+  const values: unknown[] = [
     r.eventId,
     r.timeslotId,
     ...REGISTRANT_FIELD_NAMES.map((name) => r[name]),
@@ -111,18 +135,17 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
     r.successTokenHash,
     r.language,
   ];
+  const photos = Object.entries(r.photos ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  if (photos.length > 0)
+    values.push(
+      photos.map(([, id]) => id),
+      photos.map(([kind]) => kind),
+    );
+  if (mail) values.push(mail.kind, mail.toAddress, mail.subject, mail.textBody, mail.htmlBody, mail.messageId);
+  const statement =
+    photos.length > 0 ? (mail ? STATEMENTS.mailPhotos : STATEMENTS.photos) : mail ? STATEMENTS.mail : STATEMENTS.plain;
   type Row = { id: string | null; has_room: boolean | null };
-  const [row] = mail
-    ? await runStatement<Row>(db, REGISTER_WITH_MAIL, [
-        ...values,
-        mail.kind,
-        mail.toAddress,
-        mail.subject,
-        mail.textBody,
-        mail.htmlBody,
-        mail.messageId,
-      ])
-    : await runStatement<Row>(db, REGISTER, values);
+  const [row] = await runStatement<Row>(db, statement, values);
   if (row?.id) return { created: { id: row.id } };
   return { refused: row?.has_room === false ? "timeslot_full" : "no_active_slot" };
 }
@@ -138,6 +161,7 @@ export function createPublicRepository(db: Db) {
           location: scoutingEvents.location,
           description: scoutingEvents.description,
           confirmationDetails: scoutingEvents.confirmationDetails,
+          photos: scoutingEvents.photos,
         })
         .from(scoutingEvents)
         .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
@@ -154,6 +178,7 @@ export function createPublicRepository(db: Db) {
           eventName: scoutingEvents.eventName,
           eventDate: scoutingEvents.eventDate,
           location: scoutingEvents.location,
+          photos: scoutingEvents.photos,
           slotId: eventTimeslots.id,
           startTime: eventTimeslots.startTime,
           endTime: eventTimeslots.endTime,
@@ -167,7 +192,11 @@ export function createPublicRepository(db: Db) {
       for (const { slotId, startTime, endTime } of rows) {
         if (slotId && startTime && endTime) slots.set(slotId, { startTime, endTime });
       }
-      return { event: { eventName: first.eventName, eventDate: first.eventDate, location: first.location }, slots };
+      return {
+        event: { eventName: first.eventName, eventDate: first.eventDate, location: first.location },
+        photoSetting: first.photos,
+        slots,
+      };
     },
 
     /** The registration and its verification e-mail in one statement (above). */

@@ -10,6 +10,9 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { newSecretToken, sha256 } from "../../lib/tokens";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
+import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
+import { photoErrors } from "../photos/photos.errors";
+import { createPhotosRepository } from "../photos/photos.repository";
 import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
 import { createPublicRepository, type PublicRepository } from "./public.repository";
@@ -34,6 +37,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   const repo = createPublicRepository(db);
   const timeslotsRepo = createTimeslotsRepository(db);
   const writer = createRegistrationWriter({ repo, config });
+  const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
   // Misses (an unknown or inactive event) and failed reads are not kept; a rush shares one read.
   const registrationContexts = new LRUCache<string, RegistrationContext>({
@@ -75,8 +79,34 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     if (!context) throw publicErrors.eventNotFound();
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
+    await checkPhotos(eventId, context.photoSetting, input.photos);
     // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.
     return writer.write(eventId, input, { event: context.event, slot }, log);
+  }
+
+  /**
+   * The registration's photos against the event's setting and their rows: each an upload for this
+   * event, of its kind, not used by another registration. (The statement claims them, and fails
+   * should another registration claim one in between.)
+   */
+  async function checkPhotos(eventId: string, setting: PhotoSetting, given: PublicRegistration["photos"]) {
+    const wanted = PHOTO_KINDS.filter((kind) => given?.[kind]);
+    if (setting === "off") {
+      if (wanted.length > 0) throw photoErrors.notAccepted();
+      return;
+    }
+    if (setting === "required") {
+      const missing = PHOTO_KINDS.find((kind) => !given?.[kind]);
+      if (missing) throw photoErrors.required(missing);
+    }
+    if (wanted.length === 0) return;
+    const rows = new Map((await photosRepo.findByIds(wanted.map((kind) => given![kind]!))).map((row) => [row.id, row]));
+    for (const kind of wanted) {
+      const row = rows.get(given![kind]!);
+      if (!row || row.eventId !== eventId) throw photoErrors.invalidId(kind, "notFound");
+      if (row.kind !== kind) throw photoErrors.invalidId(kind, "wrongKind");
+      if (row.registrationId) throw photoErrors.invalidId(kind, "taken");
+    }
   }
 
   async function registrationSuccess(successToken: string) {

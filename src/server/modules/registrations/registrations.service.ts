@@ -2,6 +2,8 @@
  * Staff operations on registrations: list, read, review (liked/attended/rating), edit (with an
  * atomic slot move), delete and resending the verification e-mail.
  */
+import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import { createPhotosRepository } from "../photos/photos.repository";
 import { ageOn, formatTime, todayIso } from "@common/dates";
 import { pickRegistrantValues } from "@common/registrant/fields";
 import { isAdmin } from "@common/roles";
@@ -51,10 +53,33 @@ function listItemToApi(row: ListedRegistration): RegistrationListItem {
   return { ...toApi(row), event: row.event, timeslot: slotToApi(row.timeslot), campaignCount: row.campaignCount };
 }
 
+/** The kinds of photo each registration holds, in the kinds' order. */
+async function photoKindsOf(db: Db, ids: string[]): Promise<Map<string, PhotoKind[]>> {
+  const kinds = new Map<string, PhotoKind[]>();
+  for (const row of await createPhotosRepository(db).listOfRegistrations(ids)) {
+    if (!row.registrationId) continue;
+    kinds.set(row.registrationId, [...(kinds.get(row.registrationId) ?? []), row.kind]);
+  }
+  for (const [id, list] of kinds)
+    kinds.set(
+      id,
+      PHOTO_KINDS.filter((kind) => list.includes(kind)),
+    );
+  return kinds;
+}
+
+async function withPhotos<T extends { id: string }>(db: Db, items: T[]): Promise<Array<T & { photos: PhotoKind[] }>> {
+  const kinds = await photoKindsOf(
+    db,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, photos: kinds.get(item.id) ?? [] }));
+}
+
 async function listRegistrations(db: Db, query: RegistrationListQuery) {
   const { page, pageSize, ...filters } = query;
   const { items, total } = await createRegistrationsRepository(db).list(filters, page, pageSize);
-  return { items: items.map(listItemToApi), total, page, pageSize };
+  return { items: await withPhotos(db, items.map(listItemToApi)), total, page, pageSize };
 }
 
 async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
@@ -62,7 +87,9 @@ async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> 
   const found = await repo.findWithEvent(id);
   if (!found) throw registrationErrors.notFound();
   const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
+  const [photos] = [(await photoKindsOf(db, [id])).get(id) ?? []];
   return {
+    photos,
     ...toApi(found.registration),
     event: found.event,
     timeslot: slotToApi(found.timeslot),
@@ -122,7 +149,8 @@ async function updateRegistration(
   const { items } = await repo.list({ ids: [id] }, 1, 1);
   const row = items[0];
   if (!row) throw registrationErrors.notFound();
-  return listItemToApi(row);
+  const [item] = await withPhotos(db, [listItemToApi(row)]);
+  return item!;
 }
 
 async function deleteRegistration(db: Db, id: string): Promise<void> {

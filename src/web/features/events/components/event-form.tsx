@@ -1,3 +1,4 @@
+import { PHOTO_SETTINGS } from "@common/photos";
 import { useT } from "@web/lib/language";
 import { EVENT_STATUSES } from "@common/constants";
 import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "@common/schemas/events";
@@ -118,6 +119,21 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
           {...fieldAria(id("confirmation"), errors.confirmationDetails?.message, true)}
           {...register("confirmationDetails")}
         />
+      </Field>
+      <Field
+        id={id("photos")}
+        label={t("events.form.photos")}
+        hint={t("events.form.photosHint")}
+        error={errors.photos?.message}
+        className="sm:max-w-md"
+      >
+        <NativeSelect {...fieldAria(id("photos"), errors.photos?.message, true)} {...register("photos")}>
+          {PHOTO_SETTINGS.map((setting) => (
+            <option key={setting} value={setting}>
+              {t(`events.form.photosOptions.${setting}`)}
+            </option>
+          ))}
+        </NativeSelect>
       </Field>
       {mode === "edit" ? (
         <Field id={id("status")} label={t("events.form.status")} error={errors.status?.message} className="sm:max-w-xs">

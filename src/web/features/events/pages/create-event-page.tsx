@@ -1,3 +1,4 @@
+import { DEFAULT_PHOTO_SETTING } from "@common/photos";
 import { useT } from "@web/lib/language";
 import { TIMESLOT_DEFAULT_CAPACITY } from "@common/constants";
 import type { UpdateEventBody } from "@common/schemas/events";
@@ -35,6 +36,7 @@ export function CreateEventPage() {
           location: "",
           description: "",
           confirmationDetails: "",
+          photos: DEFAULT_PHOTO_SETTING,
           status: "active",
           timeslots: [{ startTime: "", endTime: "", capacity: TIMESLOT_DEFAULT_CAPACITY }],
         }}

@@ -15,6 +15,7 @@ const EVENT: ScoutingEvent = {
   description: "",
   confirmationDetails: "",
   status: "active",
+  photos: "required",
   createdBy: null,
   createdAt: "2026-01-10T12:00:00.000Z",
   registrationCount: 2,

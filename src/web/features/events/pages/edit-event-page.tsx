@@ -44,6 +44,7 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
         location: event.location,
         description: event.description,
         confirmationDetails: event.confirmationDetails,
+        photos: event.photos,
         status: event.status,
         timeslots: event.timeslots.map(({ id, startTime, endTime, capacity }) => ({ id, startTime, endTime, capacity })),
       }}

@@ -16,6 +16,7 @@ const EVENT: ScoutingEvent = {
   description: "Casting abierto para nuevas caras.",
   confirmationDetails: "",
   status: "active",
+  photos: "required",
   createdBy: null,
   createdAt: "2026-01-10T12:00:00.000Z",
   registrationCount: 3,

@@ -10,6 +10,7 @@ const EVENT: PublicEvent = {
   eventDate: "2026-03-05",
   location: "Av. Corrientes 1234",
   description: "",
+  photos: "off",
   timeslots: [{ id: "s1", startTime: "10:00", endTime: "11:00", capacity: 10, availableSpots: 5 }],
 };
 

@@ -4,7 +4,9 @@ import type { PublicEvent } from "@common/schemas/public-responses";
 import { PUBLIC_REGISTRATION_FIELDS } from "@common/schemas/registration";
 import { Loader2 } from "lucide-react";
 import { useRegistrationForm, type RegistrationFormCallbacks } from "../hooks/use-registration-form";
+import { PHOTO_KINDS } from "@common/photos";
 import { ErrorSummary } from "./error-summary";
+import { PhotoPickers, photoFieldId } from "./photo-pickers";
 import { Notice, PublicButton } from "./public-ui";
 import { RegistrantControl } from "./registrant-control";
 import { TimeslotOptions } from "./timeslot-options";
@@ -18,12 +20,20 @@ interface RegistrationFormProps extends RegistrationFormCallbacks {
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
 export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
   const t = useT();
-  const { values, errors, busy, formError, summaryRef, set, submit } = useRegistrationForm(event, callbacks);
+  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto } = useRegistrationForm(
+    event,
+    callbacks,
+  );
   const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
     const message = errors[field];
     const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
     return message ? [[field, label, message]] : [];
-  });
+  }).concat(
+    PHOTO_KINDS.flatMap((kind): Array<[string, string, string]> => {
+      const message = photoErrors[kind];
+      return message ? [[photoFieldId(kind), t(`public.photos.kinds.${kind}`), message]] : [];
+    }),
+  );
 
   return (
     <form
@@ -64,6 +74,10 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
           onChange={(id) => set("timeslotId", id)}
         />
       </section>
+
+      {event.photos !== "off" ? (
+        <PhotoPickers eventId={event.id} setting={event.photos} photos={photos} errors={photoErrors} onChange={setPhoto} />
+      ) : null}
 
       {/* Honeypot: hidden from people and assistive technology; bots fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">

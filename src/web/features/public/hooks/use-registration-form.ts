@@ -5,11 +5,35 @@ import { publicRegistrationSchema, type PublicRegistrationField } from "@common/
 import { t } from "@common/i18n";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@web/lib/api";
+import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
+import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
 
 /** What the controls hold: the registrant's fields, the slot and the honeypot. */
 export type RegistrationFormValues = ControlValues & { timeslotId: string; website: string };
 export type RegistrationFormErrors = Partial<Record<PublicRegistrationField, string>>;
+export type PhotoErrors = Partial<Record<PhotoKind, string>>;
+
+/** The photos' messages on submit: missing when required, still uploading, failed. */
+function photoProblems(event: PublicEvent, photos: PhotoStates): PhotoErrors {
+  if (event.photos === "off") return {};
+  const problems: PhotoErrors = {};
+  for (const kind of PHOTO_KINDS) {
+    const state = photos[kind];
+    if (state.status === "uploading") problems[kind] = t("public.photos.stillUploading");
+    else if (state.status === "failed") problems[kind] = state.message;
+    else if (state.status === "empty" && event.photos === "required") problems[kind] = t("public.photos.required", { kind });
+  }
+  return problems;
+}
+
+const photoIds = (photos: PhotoStates) =>
+  Object.fromEntries(
+    PHOTO_KINDS.flatMap((kind) => {
+      const state = photos[kind];
+      return state.status === "done" ? [[kind, state.photoId]] : [];
+    }),
+  ) as Partial<Record<PhotoKind, string>>;
 
 const optional = (value: string) => (value === "" ? undefined : value);
 
@@ -45,6 +69,13 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<PhotoStates>(emptyPhotos);
+  const [photoErrors, setPhotoErrors] = useState<PhotoErrors>({});
+
+  const setPhoto = (kind: PhotoKind, state: PhotoState) => {
+    setPhotos((current) => ({ ...current, [kind]: state }));
+    setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
+  };
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const set = (field: keyof RegistrationFormValues, value: string) => {
@@ -74,8 +105,24 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
         return onEventGone();
       case "rate_limited":
         return setFormError(t("public.errors.rateLimited"));
+      case "photos_not_accepted":
+        return setFormError(error.message);
+      case "photo_unavailable":
+        return setFormError(error.message);
       case "validation_failed":
-        if (error.fields && Object.keys(error.fields).length > 0) return showErrors(error.fields as RegistrationFormErrors);
+        if (error.fields && Object.keys(error.fields).length > 0) {
+          const fromServer: PhotoErrors = {};
+          for (const kind of PHOTO_KINDS) {
+            const message = error.fields[`photos.${kind}`];
+            if (message) {
+              fromServer[kind] = message;
+              // That upload cannot be used: the person picks the photo again.
+              setPhoto(kind, { status: "empty" });
+            }
+          }
+          setPhotoErrors(fromServer);
+          return showErrors(error.fields as RegistrationFormErrors);
+        }
         return setFormError(t("public.errors.submitFailed"));
       default:
         return setFormError(t("public.errors.submitFailed"));
@@ -88,15 +135,18 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     setAttempted(true);
     setFormError(null);
     const { data, errors: found } = validate(values);
-    if (!data) return showErrors(found);
+    const problems = photoProblems(event, photos);
+    setPhotoErrors(problems);
+    if (!data || Object.keys(problems).length > 0) return showErrors(found);
     setBusy(true);
     try {
-      onRegistered(await createRegistration(event.id, data));
+      const ids = photoIds(photos);
+      onRegistered(await createRegistration(event.id, Object.keys(ids).length > 0 ? { ...data, photos: ids } : data));
     } catch (error) {
       setBusy(false);
       refused(error);
     }
   }
 
-  return { values, errors, busy, formError, summaryRef, set, submit };
+  return { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto };
 }

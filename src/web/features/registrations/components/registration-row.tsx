@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
+import { PhotoThumbnail } from "./photo-viewer";
 import { RatingStars } from "./rating-stars";
 import { ReviewToggle } from "./review-toggle";
 
@@ -156,6 +157,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
             aria-label={t("registrations.row.select", { name: r.fullName })}
           />
         ) : null}
+        <PhotoThumbnail registration={r} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h3 className="text-base font-semibold">{r.fullName}</h3>

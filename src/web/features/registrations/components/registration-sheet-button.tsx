@@ -6,6 +6,13 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
 import { registrationQueryOptions } from "../api/get-registration";
+import { photoUrl } from "./photo-viewer";
+
+/** The face photo's bytes for the sheet; none when it cannot be read (the sheet goes without it). */
+async function facePhoto(registrationId: string): Promise<Uint8Array | undefined> {
+  const response = await fetch(photoUrl(registrationId, "face", "large"), { credentials: "same-origin" });
+  return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+}
 
 /**
  * 'Descargar ficha' on a row. The list item lacks the event's description and confirmation details,
@@ -21,7 +28,13 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
     try {
       const registration = await queryClient.fetchQuery(registrationQueryOptions(registrationId));
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
-      await downloadRegistrationSheet(toRegistrationSheet(registration, registration.event, registration.timeslot));
+      const face = registration.photos?.includes("face") ? await facePhoto(registrationId) : undefined;
+      await downloadRegistrationSheet(
+        toRegistrationSheet(registration, registration.event, registration.timeslot),
+        undefined,
+        undefined,
+        face,
+      );
     } catch (error) {
       console.warn("registration sheet failed", error);
       toast.error(t("registrations.messages.sheetFailed"));

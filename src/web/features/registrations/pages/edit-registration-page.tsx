@@ -12,6 +12,7 @@ import { ApiError } from "@web/lib/api";
 import { useRegistration } from "../api/get-registration";
 import { useUpdateRegistration } from "../api/update-registration";
 import { RegistrationEditForm } from "../components/registration-edit-form";
+import { RegistrationPhotosEditor } from "../components/registration-photos-editor";
 
 const LIST = "/dashboard/scouting/registrations";
 
@@ -70,6 +71,7 @@ export function EditRegistrationPage() {
                   <AlertDescription>{t("registrations.edit.saveError")}</AlertDescription>
                 </Alert>
               ) : null}
+              <RegistrationPhotosEditor registrationId={registration.data.id} photos={registration.data.photos ?? []} />
               <RegistrationEditForm
                 key={registration.data.id}
                 registration={registration.data}

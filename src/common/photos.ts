@@ -1,0 +1,24 @@
+/**
+ * Registrants' photos ("digitals", issue 17): the three kinds, the per-event setting, and the
+ * limits the browser and the server share. Pure constants: no I/O, small (the public bundle reads it).
+ */
+export const PHOTO_KINDS = ["face", "profile", "full"] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+
+/** Per event: whether the public form asks for photos. New events: required. */
+export const PHOTO_SETTINGS = ["off", "optional", "required"] as const;
+export type PhotoSetting = (typeof PHOTO_SETTINGS)[number];
+export const DEFAULT_PHOTO_SETTING: PhotoSetting = "required";
+
+export const PHOTO_SIZES = ["thumb", "large"] as const;
+export type PhotoSize = (typeof PHOTO_SIZES)[number];
+
+/** The largest upload the server reads (a phone's original photo, before the browser shrinks it). */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** The browser shrinks a photo to this longest side before sending it; the server's large size too. */
+export const PHOTO_LONGEST_SIDE = 2000;
+export const PHOTO_THUMB_SIDE = 320;
+/** Decompression bombs: an image of more pixels than this is refused before it is decoded. */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+/** What the file picker offers; the server decides by the content alone. */
+export const PHOTO_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;

@@ -1,0 +1,110 @@
+/**
+ * Photos (issue 17): the public upload (before the registration, rate-limited like the form), and
+ * the staff's reading (member and above, private, never a public URL), replacing and removing.
+ */
+import multipart from "@fastify/multipart";
+import { PHOTO_KINDS, PHOTO_SIZES } from "@common/photos";
+import { z } from "zod";
+import type { AppContext, ZodApp } from "../../context";
+import { createPhotosService, type PhotosService } from "./photos.service";
+import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
+
+const photoCreated = z.object({ photoId: z.uuid() });
+const multipartBody = {
+  description: "multipart/form-data: `kind` (face | profile | full) and `file` (one JPEG, PNG, WebP or AVIF image)",
+};
+
+export async function photosRoutes(app: ZodApp, { db, config, storage }: AppContext): Promise<void> {
+  const service = createPhotosService({ db, storage });
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  app.post(
+    "/api/public/events/:eventId/photos",
+    {
+      config: {
+        access: "public",
+        // Three photos per registration, and a retry or two each: several times the form's limit.
+        rateLimit: { max: config.publicRegistrationRateLimit * 5, timeWindow: "1 minute" },
+      },
+      schema: {
+        tags: ["public"],
+        summary: "Upload one photo for a registration to come; answers its id",
+        description: multipartBody.description,
+        params: z.object({ eventId: z.string().max(64) }),
+        response: { 201: photoCreated },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      // Before the body is read: an unknown event, or one without photos, costs no upload.
+      await service.checkEventTakesPhotos(eventId);
+      const { photo, kind } = await receivePhoto(request, (kind) => void parseKind(kind));
+      const result = await service.upload(eventId, parseKind(kind), photo, request.log);
+      return reply.status(201).send(result);
+    },
+  );
+
+  staffRoutes(app, service);
+}
+
+const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
+
+/** Staff: a registration's photos, read, replaced and removed (member and above). */
+function staffRoutes(app: ZodApp, service: PhotosService): void {
+  app.get(
+    "/api/registrations/:id/photos/:kind",
+    {
+      config: { access: "member" },
+      schema: {
+        tags: ["registrations"],
+        summary: "A registration's photo (JPEG), large or thumbnail",
+        params: registrationPhotoParams,
+        querystring: z.object({ size: z.enum(PHOTO_SIZES).default("large") }),
+      },
+    },
+    async (request, reply) => {
+      const { object, photo } = await service.read(request.params.id, request.params.kind, request.query.size);
+      return (
+        reply
+          .header("content-type", "image/jpeg")
+          .header("content-length", object.size)
+          // Private to the signed-in browser; a photo never changes under its id (a replacement has a new one).
+          .header("cache-control", "private, max-age=86400")
+          .header("etag", `"${photo.id}-${request.query.size}"`)
+          .header("content-disposition", `inline; filename="${request.params.kind}.jpg"`)
+          .send(object.body)
+      );
+    },
+  );
+
+  app.put(
+    "/api/registrations/:id/photos/:kind",
+    {
+      config: { access: "member" },
+      schema: {
+        tags: ["registrations"],
+        summary: "Replace (or add) a registration's photo of this kind",
+        description: "multipart/form-data: `file` (one JPEG, PNG, WebP or AVIF image)",
+        params: registrationPhotoParams,
+        response: { 201: photoCreated },
+      },
+    },
+    async (request, reply) => {
+      const { photo } = await receivePhoto(request);
+      const result = await service.replace(request.params.id, request.params.kind, photo, request.log);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    "/api/registrations/:id/photos/:kind",
+    {
+      config: { access: "member" },
+      schema: { tags: ["registrations"], summary: "Remove a registration's photo of this kind", params: registrationPhotoParams },
+    },
+    async (request, reply) => {
+      await service.remove(request.params.id, request.params.kind);
+      return reply.status(204).send();
+    },
+  );
+}

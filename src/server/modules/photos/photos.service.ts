@@ -1,0 +1,115 @@
+/**
+ * Photos: a public upload before the registration exists (claimed by the registration's statement,
+ * public.repository.ts), the staff's reading, replacing and removing of a registration's photos.
+ * The bytes go to the object store; the rows say where. A row is written before its files and
+ * deleted (its files queued for removal by a trigger) when they cannot be written: a file never
+ * outlives the row that finds it.
+ */
+import { randomUUID } from "node:crypto";
+import type { PhotoKind, PhotoSize } from "@common/photos";
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { modelRegistrations } from "../../db/schema";
+import type { Db } from "../../db/client";
+import type { ObjectStore } from "../../storage/storage";
+import { eventErrors } from "../events/events.errors";
+import { registrationErrors } from "../registrations/registrations.errors";
+import { createPhotosRepository } from "./photos.repository";
+import { photoErrors } from "./photos.errors";
+import type { ProcessedPhoto } from "./photos.image";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const photoKeys = (eventId: string, photoId: string) => ({
+  largeKey: `photos/${eventId}/${photoId}-large.jpg`,
+  thumbKey: `photos/${eventId}/${photoId}-thumb.jpg`,
+});
+
+export function createPhotosService({ db, storage }: { db: Db; storage: ObjectStore }) {
+  const repo = createPhotosRepository(db);
+
+  /** Writes the row, then the files; the row goes (its files queued) when the store fails. */
+  async function store(eventId: string, kind: PhotoKind, photo: ProcessedPhoto, log: FastifyBaseLogger): Promise<string> {
+    const id = randomUUID();
+    const keys = photoKeys(eventId, id);
+    const row = {
+      id,
+      eventId,
+      kind,
+      ...keys,
+      width: photo.width,
+      height: photo.height,
+      largeBytes: photo.large.length,
+      thumbBytes: photo.thumb.length,
+    };
+    await repo.insert(row);
+    try {
+      await storage.put(keys.largeKey, photo.large, "image/jpeg");
+      await storage.put(keys.thumbKey, photo.thumb, "image/jpeg");
+    } catch (error) {
+      log.error({ err: error }, "photo: the object store refused the files; the photo is dropped");
+      await repo.deleteByIds([id]);
+      throw photoErrors.storageUnavailable();
+    }
+    return id;
+  }
+
+  /** Whether the event takes uploads: active, photos not off. Checked before the body is read. */
+  async function checkEventTakesPhotos(eventId: string): Promise<void> {
+    if (!UUID.test(eventId)) throw eventErrors.notFound();
+    const setting = await repo.activeEventPhotoSetting(eventId);
+    if (!setting) throw eventErrors.notFound();
+    if (setting === "off") throw photoErrors.notAccepted();
+  }
+
+  async function upload(eventId: string, kind: PhotoKind, photo: ProcessedPhoto, log: FastifyBaseLogger) {
+    return { photoId: await store(eventId, kind, photo, log) };
+  }
+
+  async function registrationEvent(registrationId: string): Promise<string> {
+    const [row] = await db
+      .select({ eventId: modelRegistrations.eventId })
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.id, registrationId));
+    if (!row) throw registrationErrors.notFound();
+    return row.eventId;
+  }
+
+  /** Staff: the registration's photo of this kind becomes this one (the previous one deleted). */
+  async function replace(registrationId: string, kind: PhotoKind, photo: ProcessedPhoto, log: FastifyBaseLogger) {
+    const eventId = await registrationEvent(registrationId);
+    const id = await store(eventId, kind, photo, log);
+    // The previous photo of this kind goes first (its files queued): one photo per kind.
+    await db.transaction(async (tx) => {
+      const previous = await repo.findOfRegistration(registrationId, kind, tx);
+      if (previous) await repo.deleteByIds([previous.id], tx);
+      await repo.claim(id, registrationId, tx);
+    });
+    return { photoId: id };
+  }
+
+  async function remove(registrationId: string, kind: PhotoKind) {
+    await registrationEvent(registrationId);
+    const previous = await repo.findOfRegistration(registrationId, kind);
+    if (!previous) throw photoErrors.missing();
+    await repo.deleteByIds([previous.id]);
+  }
+
+  /** The stored file of a registration's photo, for staff. */
+  async function read(registrationId: string, kind: PhotoKind, size: PhotoSize) {
+    const photo = await repo.findOfRegistration(registrationId, kind);
+    if (!photo) throw photoErrors.missing();
+    try {
+      const object = await storage.get(size === "thumb" ? photo.thumbKey : photo.largeKey);
+      if (!object) throw photoErrors.missing();
+      return { object, photo };
+    } catch (error) {
+      if (error instanceof Error && error.name === "AppError") throw error;
+      throw photoErrors.storageUnavailable();
+    }
+  }
+
+  return { checkEventTakesPhotos, upload, replace, remove, read };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,185 @@
+/**
+ * The form's three photos (issue 17): each picked or taken with the camera, shown, shrunk and
+ * uploaded as soon as it is chosen (../photos/upload.ts, loaded on the first choice), its progress
+ * and its retries told. The form sends the ids the uploads answered.
+ */
+import { PHOTO_ACCEPTED_TYPES, PHOTO_KINDS, type PhotoKind, type PhotoSetting } from "@common/photos";
+import { t as translate } from "@common/i18n";
+import { useT } from "@web/lib/language";
+import { clsx } from "clsx";
+import { Camera, Loader2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { buttonClass } from "./public-ui";
+
+export type PhotoState =
+  | { status: "empty" }
+  | { status: "uploading"; preview: string; percent: number; retryIn?: number }
+  | { status: "done"; preview: string; photoId: string }
+  | { status: "failed"; preview: string; message: string; file: File };
+
+export type PhotoStates = Record<PhotoKind, PhotoState>;
+
+export const emptyPhotos = (): PhotoStates => ({
+  face: { status: "empty" },
+  profile: { status: "empty" },
+  full: { status: "empty" },
+});
+
+export const photoFieldId = (kind: PhotoKind) => `photo-${kind}`;
+
+interface PhotoPickersProps {
+  eventId: string;
+  setting: PhotoSetting;
+  photos: PhotoStates;
+  errors: Partial<Record<PhotoKind, string>>;
+  onChange: (kind: PhotoKind, state: PhotoState) => void;
+}
+
+export function PhotoPickers({ eventId, setting, photos, errors, onChange }: PhotoPickersProps) {
+  const t = useT();
+  const controllers = useRef<Partial<Record<PhotoKind, AbortController>>>({});
+  useEffect(() => () => Object.values(controllers.current).forEach((c) => c?.abort()), []);
+
+  async function choose(kind: PhotoKind, file: File) {
+    controllers.current[kind]?.abort();
+    const controller = new AbortController();
+    controllers.current[kind] = controller;
+    const preview = URL.createObjectURL(file);
+    onChange(kind, { status: "uploading", preview, percent: 0 });
+    try {
+      const { shrinkImage, uploadPhoto } = await import("../photos/upload");
+      const blob = await shrinkImage(file);
+      const photoId = await uploadPhoto(eventId, kind, blob, {
+        signal: controller.signal,
+        onProgress: (percent) => onChange(kind, { status: "uploading", preview, percent }),
+        onRetrying: (seconds) => onChange(kind, { status: "uploading", preview, percent: 0, retryIn: seconds }),
+      });
+      onChange(kind, { status: "done", preview, photoId });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof Error && error.message ? error.message : translate("public.photos.failed");
+      onChange(kind, { status: "failed", preview, message, file });
+    }
+  }
+
+  return (
+    <section aria-labelledby="section-photos" className="grid gap-3">
+      <h2 id="section-photos" className="text-lg font-semibold">
+        {t("public.photos.sectionTitle")}
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        {setting === "required" ? t("public.photos.intro") : t("public.photos.introOptional")}
+      </p>
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        {PHOTO_KINDS.map((kind) => (
+          <PhotoPicker
+            key={kind}
+            kind={kind}
+            state={photos[kind]}
+            error={errors[kind]}
+            onFile={(file) => void choose(kind, file)}
+            onRemove={() => {
+              controllers.current[kind]?.abort();
+              onChange(kind, { status: "empty" });
+            }}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PhotoPicker({
+  kind,
+  state,
+  error,
+  onFile,
+  onRemove,
+}: {
+  kind: PhotoKind;
+  state: PhotoState;
+  error: string | undefined;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  const id = photoFieldId(kind);
+  const label = t(`public.photos.kinds.${kind}`);
+  const statusId = `${id}-status`;
+  return (
+    <div className="grid content-start gap-2">
+      <span className="text-sm font-medium" id={`${id}-label`}>
+        {label}
+      </span>
+      <div
+        className={clsx(
+          "grid aspect-[3/4] place-items-center overflow-hidden rounded-md border bg-muted/40",
+          error ? "border-destructive" : "border-input",
+        )}
+      >
+        {state.status === "empty" ? (
+          <Camera className="size-10 text-muted-foreground" aria-hidden="true" />
+        ) : (
+          <img src={state.preview} alt={t("public.photos.preview", { kind: label })} className="size-full object-cover" />
+        )}
+      </div>
+      <label
+        htmlFor={id}
+        className={clsx(
+          buttonClass.outline,
+          "cursor-pointer text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+        )}
+      >
+        {state.status === "empty" ? t("public.photos.choose") : t("public.photos.replace")}
+        <input
+          id={id}
+          name={id}
+          type="file"
+          accept={`image/*,${PHOTO_ACCEPTED_TYPES.join(",")}`}
+          capture="environment"
+          className="sr-only"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={statusId}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) onFile(file);
+          }}
+        />
+      </label>
+      <p id={statusId} className="min-h-5 text-sm" aria-live="polite">
+        <PhotoStatus state={state} error={error} />
+      </p>
+      {state.status === "failed" ? (
+        <button type="button" className={clsx(buttonClass.ghost, "px-2 text-sm")} onClick={() => onFile(state.file)}>
+          {t("public.photos.retry")}
+        </button>
+      ) : null}
+      {state.status !== "empty" ? (
+        <button type="button" className={clsx(buttonClass.ghost, "px-2 text-sm")} onClick={onRemove}>
+          {t("public.photos.remove")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function PhotoStatus({ state, error }: { state: PhotoState; error: string | undefined }) {
+  const t = useT();
+  if (state.status === "uploading") {
+    return (
+      <span className="inline-flex items-center gap-2 text-muted-foreground">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+        {state.retryIn !== undefined
+          ? t("public.photos.retrying", { seconds: state.retryIn })
+          : t("public.photos.uploading", { percent: state.percent })}
+        {state.retryIn === undefined ? <progress className="sr-only" max={100} value={state.percent} aria-hidden="true" /> : null}
+      </span>
+    );
+  }
+  if (state.status === "failed") return <span className="text-destructive">{state.message}</span>;
+  if (error) return <span className="text-destructive">{error}</span>;
+  if (state.status === "done") return <span className="text-success">{t("public.photos.uploaded")}</span>;
+  return null;
+}

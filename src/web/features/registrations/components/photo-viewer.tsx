@@ -1,0 +1,118 @@
+/**
+ * A registration's photos for staff (issue 17): a lazy-loaded thumbnail on its row, and a viewer
+ * that shows the photos large, moved through with the arrow keys, the buttons or a swipe, closed
+ * with Escape. The images come from GET /api/registrations/:id/photos/:kind (the session's cookie;
+ * never a public URL).
+ */
+import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import type { RegistrationListItem } from "@common/schemas/registrations";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { useT } from "@web/lib/language";
+
+export const photoUrl = (registrationId: string, kind: PhotoKind, size: "thumb" | "large") =>
+  `/api/registrations/${encodeURIComponent(registrationId)}/photos/${kind}?size=${size}`;
+
+/** The row's thumbnail (the face photo, else the first there is), a button opening the viewer. */
+export function PhotoThumbnail({ registration: r }: { registration: Pick<RegistrationListItem, "id" | "fullName" | "photos"> }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const kinds = PHOTO_KINDS.filter((kind) => r.photos?.includes(kind));
+  const [first] = kinds;
+  // No photos (an event without them): no placeholder, the row stays as it was.
+  if (!first) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="size-14 shrink-0 overflow-hidden rounded-md border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        onClick={() => setOpen(true)}
+        aria-label={t("registrations.photos.open", { name: r.fullName })}
+        data-testid="photo-thumbnail"
+      >
+        <img
+          src={photoUrl(r.id, first, "thumb")}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={56}
+          height={56}
+          className="size-full object-cover"
+        />
+      </button>
+      {open ? <PhotoViewer registrationId={r.id} name={r.fullName} kinds={kinds} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+const SWIPE_PX = 50;
+
+export function PhotoViewer({
+  registrationId,
+  name,
+  kinds,
+  onClose,
+}: {
+  registrationId: string;
+  name: string;
+  kinds: PhotoKind[];
+  onClose: () => void;
+}) {
+  const t = useT();
+  const [index, setIndex] = useState(0);
+  const touchStart = useRef<number | null>(null);
+  const kind = kinds[index] ?? kinds[0]!;
+  const go = (step: number) => setIndex((current) => (current + step + kinds.length) % kinds.length);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        className="max-w-3xl"
+        onKeyDown={(event) => {
+          if (event.key === "ArrowRight") go(1);
+          else if (event.key === "ArrowLeft") go(-1);
+          else return;
+          event.preventDefault();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{t("registrations.photos.viewerTitle", { name })}</DialogTitle>
+          <DialogDescription>{t("registrations.photos.viewerDescription")}</DialogDescription>
+        </DialogHeader>
+        <figure
+          className="grid gap-2"
+          onPointerDown={(event) => (touchStart.current = event.clientX)}
+          onPointerUp={(event) => {
+            const start = touchStart.current;
+            touchStart.current = null;
+            if (start === null) return;
+            const moved = event.clientX - start;
+            if (Math.abs(moved) >= SWIPE_PX) go(moved < 0 ? 1 : -1);
+          }}
+        >
+          <img
+            key={kind}
+            src={photoUrl(registrationId, kind, "large")}
+            alt={t(`public.photos.kinds.${kind}`)}
+            className="mx-auto max-h-[65dvh] w-auto touch-pan-y select-none rounded-md object-contain"
+            draggable={false}
+          />
+          <figcaption className="text-center text-sm text-muted-foreground" aria-live="polite">
+            {t(`public.photos.kinds.${kind}`)} · {t("registrations.photos.position", { index: index + 1, total: kinds.length })}
+          </figcaption>
+        </figure>
+        {kinds.length > 1 ? (
+          <div className="flex justify-between gap-2">
+            <Button variant="outline" onClick={() => go(-1)} aria-label={t("registrations.photos.previous")}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" onClick={() => go(1)} aria-label={t("registrations.photos.next")}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

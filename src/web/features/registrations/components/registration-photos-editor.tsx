@@ -1,0 +1,138 @@
+/**
+ * The edit screen's photos (issue 17): each kind shown, replaced (PUT, multipart) or removed
+ * (DELETE). The server re-encodes what is sent; the thumbnails are read again afterwards.
+ */
+import { PHOTO_ACCEPTED_TYPES, PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import { currentLanguage, t as translate } from "@common/i18n";
+import { isApiErrorBody } from "@common/errors";
+import { useQueryClient } from "@tanstack/react-query";
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@web/components/ui/button";
+import { useT } from "@web/lib/language";
+import { photoUrl } from "./photo-viewer";
+
+async function send(url: string, init: RequestInit): Promise<void> {
+  const response = await fetch(url, {
+    ...init,
+    credentials: "same-origin",
+    headers: { accept: "application/json", "accept-language": currentLanguage() },
+  });
+  if (response.ok) return;
+  const body: unknown = await response.json().catch(() => undefined);
+  throw new Error(isApiErrorBody(body) ? body.error.message : translate("registrations.photos.failed"));
+}
+
+export function RegistrationPhotosEditor({ registrationId, photos }: { registrationId: string; photos: PhotoKind[] }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<PhotoKind | null>(null);
+  // A new photo under the same URL: the query string makes the browser read it again.
+  const [version, setVersion] = useState(0);
+  const base = `/api/registrations/${encodeURIComponent(registrationId)}/photos`;
+
+  async function run(kind: PhotoKind, action: () => Promise<void>, done: string) {
+    setBusy(kind);
+    try {
+      await action();
+      toast.success(done);
+      setVersion((v) => v + 1);
+      await queryClient.invalidateQueries({ queryKey: ["registrations"] });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t("registrations.photos.failed"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="photos-editor-title" className="mb-6 grid gap-3">
+      <h2 id="photos-editor-title" className="text-base font-semibold">
+        {t("registrations.photos.editTitle")}
+      </h2>
+      <div className="grid grid-cols-3 gap-3">
+        {PHOTO_KINDS.map((kind) => (
+          <PhotoSlot
+            key={kind}
+            kind={kind}
+            present={photos.includes(kind)}
+            src={`${photoUrl(registrationId, kind, "thumb")}&v=${version}`}
+            busy={busy}
+            onReplace={(file) => {
+              const form = new FormData();
+              form.append("file", file);
+              void run(kind, () => send(`${base}/${kind}`, { method: "PUT", body: form }), t("registrations.photos.saved"));
+            }}
+            onRemove={() =>
+              void run(kind, () => send(`${base}/${kind}`, { method: "DELETE" }), t("registrations.photos.removed"))
+            }
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PhotoSlot({
+  kind,
+  present,
+  src,
+  busy,
+  onReplace,
+  onRemove,
+}: {
+  kind: PhotoKind;
+  present: boolean;
+  src: string;
+  busy: PhotoKind | null;
+  onReplace: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  const label = t(`public.photos.kinds.${kind}`);
+  const inputId = `photo-edit-${kind}`;
+  return (
+    <div className="grid content-start gap-2">
+      <div className="grid aspect-[3/4] place-items-center overflow-hidden rounded-md border bg-muted">
+        {present ? (
+          <img src={src} alt={label} className="size-full object-cover" />
+        ) : (
+          <ImageOff className="size-6 text-muted-foreground" aria-label={label} />
+        )}
+      </div>
+      <label htmlFor={inputId} className="cursor-pointer text-center text-sm font-medium underline-offset-2 hover:underline">
+        {busy === kind
+          ? t("registrations.photos.uploading")
+          : present
+            ? t("registrations.photos.replace", { kind: label })
+            : t("registrations.photos.add", { kind: label })}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept={`image/*,${PHOTO_ACCEPTED_TYPES.join(",")}`}
+        className="sr-only"
+        disabled={busy !== null}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) onReplace(file);
+        }}
+      />
+      {present ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+          disabled={busy !== null}
+          onClick={() => {
+            if (window.confirm(t("registrations.photos.removeConfirm", { kind: label }))) onRemove();
+          }}
+        >
+          {t("registrations.photos.remove", { kind: label })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
