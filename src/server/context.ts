@@ -13,6 +13,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { SharedCounter } from "./lib/shared-limits";
 import type { Auth } from "./modules/accounts/auth.config";
 import type { createSessionResolver } from "./modules/accounts/session.resolver";
 
@@ -22,6 +23,8 @@ export interface AppContext {
   db: Database["db"];
   auth: Auth;
   getUser: ReturnType<typeof createSessionResolver>;
+  /** Counters shared by every process through the database (rate limits, locks). */
+  limits: SharedCounter;
 }
 
 /** The instance route modules register on: zod schemas type params, body and replies. */

@@ -9,11 +9,11 @@ import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
-import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
+import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
 
@@ -22,11 +22,19 @@ async function main(): Promise<void> {
     config,
     database,
     webRoot: builtWeb ? fileURLToPath(new URL("../web", import.meta.url)) : undefined,
+    logger: logOptions(config),
+    processMetrics: true,
   });
   await ensureSuperadmin(database.db, config, app.log);
 
   // Created now, started once the server listens: buildApp never starts one (tests drive their own).
-  const worker = createOutboxWorker({ db: database.db, config, log: app.log, onDelivered: recordCampaignDeliveries });
+  const worker = createOutboxWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    onDelivered: recordCampaignDeliveries,
+    onPass: (result) => app.metrics.recordMail(result),
+  });
   closeOnSignal(
     {
       log: app.log,

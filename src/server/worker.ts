@@ -6,11 +6,11 @@
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
-import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
+import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
   const worker = createOutboxWorker({ db: database.db, config, log, onDelivered: recordCampaignDeliveries });

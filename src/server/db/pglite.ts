@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import {
   copyCsvStatement,
+  countPendingMigrations,
   READ_ONLY_STANDARD_STRINGS,
   readEagerly,
   TransactionTimeLimitError,
@@ -29,6 +30,8 @@ export async function openPglite(dataDir: string | undefined, migrationsFolder: 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    pendingMigrations: () => countPendingMigrations(db, migrationsFolder),
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     copyCsv: (query) =>
       readEagerly(
         (async function* () {
