@@ -10,6 +10,7 @@ import { createOutboxWorker } from "./jobs/outbox-worker";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
+import { serveBackups } from "./db/backup-server";
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
     processMetrics: true,
   });
   await ensureSuperadmin(database.db, config, app.log);
+
+  // PGlite: `npm run backup` asks this process (a request file) for a consistent copy while it runs.
+  const stopBackups = database.kind === "pglite" ? serveBackups(database, config.dataDir, app.log) : () => {};
 
   // Created now, started once the server listens: buildApp never starts one (tests drive their own).
   const worker = createOutboxWorker({
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       await app.close();
       // Before the database closes: the sends in flight finish and their results are recorded.
       await worker.stop();
+      stopBackups();
     },
   );
 

@@ -25,6 +25,11 @@ export interface Database {
   /** Connections of the pool: open, idle, and requests waiting for one (PGlite: one, never waiting). */
   poolUse(): { total: number; idle: number; waiting: number; max: number };
   /**
+   * PGlite only: a gzipped tar of the data directory, taken while no statement runs (after a
+   * checkpoint), so that it is consistent while the server keeps running. PostgreSQL: pg_dump.
+   */
+  dump?: () => Promise<Blob>;
+  /**
    * `COPY (query) TO … WITH (FORMAT csv)`: the rows as PostgreSQL's CSV writer writes them. They
    * are read as fast as the database writes them, into memory while the caller is slower (the
    * caller bounds the rows), so that the connection is free when the COPY ends, whoever reads. In a

@@ -32,6 +32,12 @@ export async function openPglite(dataDir: string | undefined, migrationsFolder: 
     },
     pendingMigrations: () => countPendingMigrations(db, migrationsFolder),
     poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    dump: async () => {
+      // Written out first, so that the copy needs no WAL replay; the dump itself holds PGlite's
+      // query lock: no statement runs while the files are read.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     copyCsv: (query) =>
       readEagerly(
         (async function* () {
