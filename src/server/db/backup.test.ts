@@ -55,36 +55,40 @@ async function fill(database: Database, registrations: number) {
 }
 
 describe.runIf(testDbKind() === "pglite")("PGlite backups", () => {
-  it("copies a database in use, and a restore after a wipe gives back exactly what the copy held", async () => {
-    const dataDir = path.join(tempDir(), "pglite");
-    let database = await openDatabase({ dataDir });
-    await database.migrate();
-    await fill(database, 20);
-    const before = await counts(database);
-    const file = path.join(tempDir(), "backup.tar.gz");
-    // Writes keep coming while the copy is taken: the copy holds a consistent state, whole rows only.
-    let writing = true;
-    const writer = (async () => {
-      while (writing) await fill(database, 1);
-    })();
-    await writeBackup(database, file);
-    writing = false;
-    await writer;
-    await database.close();
+  it(
+    "copies a database in use, and a restore after a wipe gives back exactly what the copy held",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(tempDir(), "pglite");
+      let database = await openDatabase({ dataDir });
+      await database.migrate();
+      await fill(database, 20);
+      const before = await counts(database);
+      const file = path.join(tempDir(), "backup.tar.gz");
+      // Writes keep coming while the copy is taken: the copy holds a consistent state, whole rows only.
+      let writing = true;
+      const writer = (async () => {
+        while (writing) await fill(database, 1);
+      })();
+      await writeBackup(database, file);
+      writing = false;
+      await writer;
+      await database.close();
 
-    rmSync(dataDir, { recursive: true, force: true });
-    await restoreBackup(file, dataDir);
-    database = await openDatabase({ dataDir });
-    const after = await counts(database);
-    expect(after.migrations).toBe(before.migrations);
-    expect(after.events).toBeGreaterThanOrEqual(before.events);
-    // Each fill writes an event, its registrations, then as many messages: a copy mid-fill has at most one fill half done.
-    expect(after.registrations - before.registrations).toBeGreaterThanOrEqual(0);
-    expect(after.outbox).toBeGreaterThanOrEqual(before.outbox);
-    expect(after.registrations - after.outbox).toBeLessThanOrEqual(1);
-    expect(await database.pendingMigrations()).toBe(0);
-    await database.close();
-  });
+      rmSync(dataDir, { recursive: true, force: true });
+      await restoreBackup(file, dataDir);
+      database = await openDatabase({ dataDir });
+      const after = await counts(database);
+      expect(after.migrations).toBe(before.migrations);
+      expect(after.events).toBeGreaterThanOrEqual(before.events);
+      // Each fill writes an event, its registrations, then as many messages: a copy mid-fill has at most one fill half done.
+      expect(after.registrations - before.registrations).toBeGreaterThanOrEqual(0);
+      expect(after.outbox).toBeGreaterThanOrEqual(before.outbox);
+      expect(after.registrations - after.outbox).toBeLessThanOrEqual(1);
+      expect(await database.pendingMigrations()).toBe(0);
+      await database.close();
+    },
+  );
 
   it(
     "npm run backup asks the running server for the copy; npm run restore puts it back after a wipe",
