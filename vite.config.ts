@@ -91,4 +91,27 @@ export function webConfig(entry: "main" | "public") {
   });
 }
 
+/**
+ * The public entry rendered on the server (src/web/entry-server.tsx → dist/ssr/entry-server.js),
+ * loaded by src/server/modules/public/public.pages.ts. Like the browser's build, it renders with
+ * Preact's compat layer (ADR 012), with Preact's server renderer.
+ */
+export function ssrConfig() {
+  return defineConfig({
+    root: "src/web",
+    publicDir: false,
+    plugins: [react(), compiledCatalogue()],
+    resolve: webConfig("public").resolve,
+    // Bundled whole, so every `react` import (lucide's too) meets the same Preact alias as the browser's.
+    ssr: { noExternal: true },
+    build: {
+      ssr: fileURLToPath(new URL("./src/web/entry-server.tsx", import.meta.url)),
+      outDir: fileURLToPath(new URL("./dist/ssr", import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: { output: { entryFileNames: "entry-server.js" } },
+    },
+  });
+}
+
 export default webConfig("main");

@@ -17,6 +17,7 @@ import { frameworkError, registerErrorHandling } from "./http/error-handler";
 import { registerInputGuard } from "./http/input-guard";
 import { registerLanguage } from "./http/language";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { inlineScriptHashes } from "./http/inline-assets";
 import { registerSpa } from "./http/spa";
 import { createMetrics, registerMetrics, type AppMetrics } from "./http/metrics";
 import { createSharedCounter, sharedRateLimitStore } from "./lib/shared-limits";
@@ -29,6 +30,8 @@ import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { publicRoutes } from "./modules/public/public.routes";
+import { createLandingHead, createPublicPageRenderer, isLandingPath } from "./modules/public/public.pages";
+import { shareRoutes } from "./modules/public/share.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
@@ -38,6 +41,8 @@ export interface AppDeps {
   database: Database;
   /** Folder of the built web app (dist/web); omitted in API tests. */
   webRoot?: string | undefined;
+  /** The public pages' server build (dist/ssr/entry-server.js): without it they render in the browser. */
+  ssrEntry?: string | undefined;
   logger?: FastifyServerOptions["logger"];
   /** Also export the process's own metrics (CPU, memory, event loop) at /metrics: the server process does. */
   processMetrics?: boolean;
@@ -72,6 +77,21 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   if (trust === false) return false;
   if (typeof trust === "number") return (_address, hop) => hop < trust;
   return trust;
+}
+
+/**
+ * The built web app: the public pages rendered on the server (with their server build), the
+ * landing with its own head, index.html for every other page.
+ */
+async function registerWebPages(app: FastifyInstance, deps: AppDeps, ctx: AppContext): Promise<void> {
+  const renderPublicPage =
+    deps.webRoot && deps.ssrEntry
+      ? await createPublicPageRenderer(ctx, { webRoot: deps.webRoot, ssrEntry: deps.ssrEntry }, app.log)
+      : undefined;
+  await registerSpa(app, deps.webRoot, [
+    { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
+    { file: "index.html", matches: isLandingPath, render: createLandingHead(ctx.config, deps.webRoot) },
+  ]);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -110,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The theme script inlined in the public pages' head (http/inline-assets.ts), by its hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
@@ -156,10 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
+    await shareRoutes(zodApi, ctx);
   });
 
   registerRobots(app);
-  await registerSpa(app, deps.webRoot, [{ file: "public.html", matches: isPublicVisitorPath }]);
+  await registerWebPages(app, deps, ctx);
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);

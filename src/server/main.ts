@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     webRoot: builtWeb ? fileURLToPath(new URL("../web", import.meta.url)) : undefined,
     logger: logOptions(config),
     processMetrics: true,
+    ssrEntry: builtWeb ? fileURLToPath(new URL("../ssr/entry-server.js", import.meta.url)) : undefined,
   });
   await ensureSuperadmin(database.db, config, app.log);
 

@@ -2,12 +2,19 @@
  * The public visitor entry (public.html): registration, success and verification pages for people
  * on their phones at a venue. Kept small: no router, query, toast or class-merging libraries, and
  * only the reader's language (English is fetched when it is the one to start in, or on the switch).
+ *
+ * The server renders these pages (src/web/entry-server.tsx) with the state they show embedded as
+ * JSON: the client hydrates that HTML in the same language with the same state, so nothing is
+ * redrawn or fetched again. Without that state (the Vite dev server) the client renders them itself.
  */
 import { DEFAULT_LANGUAGE, loadCatalogue, type Language } from "@common/i18n";
 import { publicCatalogue } from "@common/i18n/catalogue.public";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { PublicVisitorApp } from "./app/public-visitor-app";
+import { matchPublicVisitorPage } from "@common/public-paths";
+import { PAGE_STATE_ELEMENT_ID, type PublicPageState } from "@common/schemas/public-page";
+import { lazy, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { PublicVisitorApp, type PublicPages } from "./app/public-visitor-app";
+import { PageStateContext } from "./features/public/page-state";
 import { initialLanguage, LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 import "./index.css";
@@ -25,28 +32,54 @@ function prepare(language: Language): Promise<void> {
   return loading;
 }
 
+const pageModules = {
+  register: () => import("./features/public/pages/register-page").then((m) => m.RegisterPage),
+  success: () => import("./features/public/pages/success-page").then((m) => m.SuccessPage),
+  verify: () => import("./features/public/pages/verify-page").then((m) => m.VerifyPage),
+};
+
+const lazyPages: PublicPages = {
+  register: lazy(() => pageModules.register().then((page) => ({ default: page }))),
+  success: lazy(() => pageModules.success().then((page) => ({ default: page }))),
+  verify: lazy(() => pageModules.verify().then((page) => ({ default: page }))),
+};
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root missing from public.html");
 
-function render(language: Language) {
-  createRoot(root!).render(
-    <StrictMode>
-      <LanguageProvider initial={language} prepare={prepare}>
+const stateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
+const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as PublicPageState) : null;
+
+const app = (language: Language, pages: PublicPages) => (
+  <StrictMode>
+    <PageStateContext.Provider value={state}>
+      <LanguageProvider initial={language} rendered={state !== null} prepare={prepare}>
         <ThemeProvider>
-          <PublicVisitorApp />
+          <PublicVisitorApp pages={pages} />
         </ThemeProvider>
       </LanguageProvider>
-    </StrictMode>,
-  );
-}
+    </PageStateContext.Provider>
+  </StrictMode>
+);
 
-// Spanish is part of this entry: when English cannot be fetched, the page opens in Spanish.
-const start = initialLanguage();
-void prepare(DEFAULT_LANGUAGE)
-  .then(() =>
-    prepare(start).then(
-      () => start,
-      () => DEFAULT_LANGUAGE,
-    ),
-  )
-  .then(render);
+if (state && root.firstChild) {
+  // The page's language and its own module first, so hydration meets the tree the server drew.
+  const match = matchPublicVisitorPage(window.location.pathname);
+  void Promise.all([
+    prepare(DEFAULT_LANGUAGE).then(() => prepare(state.language)),
+    match ? pageModules[match.page]() : null,
+  ]).then(([, page]) => {
+    hydrateRoot(root, app(state.language, match && page ? { ...lazyPages, [match.page]: page } : lazyPages));
+  });
+} else {
+  // Spanish is part of this entry: when English cannot be fetched, the page opens in Spanish.
+  const start = initialLanguage();
+  void prepare(DEFAULT_LANGUAGE)
+    .then(() =>
+      prepare(start).then(
+        () => start,
+        () => DEFAULT_LANGUAGE,
+      ),
+    )
+    .then((language) => createRoot(root).render(app(language, lazyPages)));
+}

@@ -13,6 +13,7 @@ import type mailboxMessages from "./es-AR/mailbox.json";
 import type publicMessages from "./es-AR/public.json";
 import type registrantMessages from "./es-AR/registrant.json";
 import type registrationsMessages from "./es-AR/registrations.json";
+import type shareMessages from "./es-AR/share.json";
 
 export interface CatalogueShape {
   accounts: typeof accountsMessages;
@@ -26,4 +27,5 @@ export interface CatalogueShape {
   public: typeof publicMessages;
   registrant: typeof registrantMessages;
   registrations: typeof registrationsMessages;
+  share: typeof shareMessages;
 }

@@ -10,6 +10,7 @@ import enMailbox from "./en/mailbox.json";
 import enPublic from "./en/public.json";
 import enRegistrant from "./en/registrant.json";
 import enRegistrations from "./en/registrations.json";
+import enShare from "./en/share.json";
 import esAccounts from "./es-AR/accounts.json";
 import esCampaigns from "./es-AR/campaigns.json";
 import esCommon from "./es-AR/common.json";
@@ -21,6 +22,7 @@ import esMailbox from "./es-AR/mailbox.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import esRegistrations from "./es-AR/registrations.json";
+import esShare from "./es-AR/share.json";
 import type { NamespaceMessages } from "./index";
 import type { Language } from "./languages";
 
@@ -37,6 +39,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     public: esPublic,
     registrant: esRegistrant,
     registrations: esRegistrations,
+    share: esShare,
   },
   en: {
     accounts: enAccounts,
@@ -50,5 +53,6 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     public: enPublic,
     registrant: enRegistrant,
     registrations: enRegistrations,
+    share: enShare,
   },
 };

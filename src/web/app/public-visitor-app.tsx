@@ -1,21 +1,35 @@
 import { useT } from "@web/lib/language";
 import { matchPublicVisitorPage } from "@common/public-paths";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
 import { PublicShell } from "@web/features/public";
+import type { RegisterPage as RegisterPageType } from "@web/features/public/pages/register-page";
+import type { SuccessPage as SuccessPageType } from "@web/features/public/pages/success-page";
+import type { VerifyPage as VerifyPageType } from "@web/features/public/pages/verify-page";
 
-const RegisterPage = lazy(() => import("@web/features/public/pages/register-page").then((m) => ({ default: m.RegisterPage })));
-const SuccessPage = lazy(() => import("@web/features/public/pages/success-page").then((m) => ({ default: m.SuccessPage })));
-const VerifyPage = lazy(() => import("@web/features/public/pages/verify-page").then((m) => ({ default: m.VerifyPage })));
+/**
+ * The entry's pages: loaded lazily in the browser, each on its own (public-main.tsx), given as they
+ * are by the server (entry-server.tsx).
+ */
+export interface PublicPages {
+  register: ComponentType<Parameters<typeof RegisterPageType>[0]>;
+  success: ComponentType<Parameters<typeof SuccessPageType>[0]>;
+  verify: ComponentType<Parameters<typeof VerifyPageType>[0]>;
+}
 
-const currentLocation = () => ({ pathname: window.location.pathname, search: window.location.search });
+export interface VisitorLocation {
+  pathname: string;
+  search: string;
+}
+
+const currentLocation = (): VisitorLocation => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
  * The public visitor entry's whole router: three pages (SPEC.md §2), matched by the same patterns
  * the server uses to serve public.html. Each page loads on its own; history is plain pushState.
  */
-export function PublicVisitorApp() {
+export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: VisitorLocation }) {
   const t = useT();
-  const [location, setLocation] = useState(currentLocation);
+  const [location, setLocation] = useState(at ?? currentLocation);
   useEffect(() => {
     const onPop = () => setLocation(currentLocation());
     window.addEventListener("popstate", onPop);
@@ -28,6 +42,7 @@ export function PublicVisitorApp() {
   }, []);
 
   const match = matchPublicVisitorPage(location.pathname);
+  const { register: RegisterPage, success: SuccessPage, verify: VerifyPage } = pages;
   let page = null;
   if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
   if (match?.page === "success") page = <SuccessPage search={location.search} />;

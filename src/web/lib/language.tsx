@@ -5,6 +5,7 @@
  * changes; the API sends the language with every request so the server answers in it.
  */
 import { STORAGE_KEYS } from "@common/constants";
+import { LANGUAGE_COOKIE } from "@common/schemas/public-page";
 import { isLanguage, preferredLanguage, setLanguageSource, translator, type Language, type Translate } from "@common/i18n";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { readStorage, writeStorage } from "./storage";
@@ -30,10 +31,24 @@ export function initialLanguage(): Language {
 let activeLanguage: Language = initialLanguage();
 setLanguageSource(() => activeLanguage);
 
+/** The choice, for the server too: it renders the public pages in it (src/server/modules/public/public.pages.ts). */
+function rememberForServer(language: Language): void {
+  try {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // No document (a test): nothing to remember.
+  }
+}
+
 interface LanguageProviderProps {
   children: ReactNode;
   /** The language to start in (default: the saved choice, else the browser's). */
   initial?: Language;
+  /**
+   * `initial` is the language the server rendered the page in (a hydrated public page): the first
+   * render matches it, and a different choice saved on this device takes over right after.
+   */
+  rendered?: boolean;
   /**
    * Makes a language's texts available before the app switches to it (the public entry fetches
    * English on demand). When it fails, the app stays in its current language.
@@ -41,7 +56,7 @@ interface LanguageProviderProps {
   prepare?: (language: Language) => Promise<void>;
 }
 
-export function LanguageProvider({ children, initial, prepare }: LanguageProviderProps) {
+export function LanguageProvider({ children, initial, rendered, prepare }: LanguageProviderProps) {
   const [language, setLanguageState] = useState<Language>(() => {
     activeLanguage = initial ?? initialLanguage();
     return activeLanguage;
@@ -56,6 +71,7 @@ export function LanguageProvider({ children, initial, prepare }: LanguageProvide
       const apply = () => {
         activeLanguage = next;
         writeStorage(STORAGE_KEYS.language, next);
+        rememberForServer(next);
         setLanguageState(next);
       };
       if (!prepare) return apply();
@@ -63,6 +79,14 @@ export function LanguageProvider({ children, initial, prepare }: LanguageProvide
     },
     [prepare],
   );
+
+  useEffect(() => {
+    if (!rendered) return;
+    const saved = readStorage(STORAGE_KEYS.language);
+    if (isLanguage(saved) && saved !== initial) setLanguage(saved);
+    // Once, after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Logo } from "@web/components/logo";
 import { api } from "@web/lib/api";
 import { useTheme } from "@web/lib/theme";
+import { usePageState, useHydrated } from "../page-state";
 import { LanguageSwitch } from "./language-switch";
 import { buttonClass } from "./public-ui";
 
@@ -12,16 +13,22 @@ import { buttonClass } from "./public-ui";
 export function PublicShell({ children }: { children: ReactNode }) {
   const t = useT();
   const { theme, toggleTheme } = useTheme();
-  const [contactEmail, setContactEmail] = useState<string | null>(null);
+  const rendered = usePageState();
+  const [contactEmail, setContactEmail] = useState<string | null>(rendered?.contactEmail ?? null);
   useEffect(() => {
+    if (rendered) return; // the server rendered the page with it
     const controller = new AbortController();
     api<PublicSettings>("/api/public/settings", { signal: controller.signal }).then(
       (settings) => setContactEmail(settings.contactEmail),
       () => undefined, // the footer simply goes without the address
     );
     return () => controller.abort();
-  }, []);
-  const toggleLabel = theme === "dark" ? t("common.theme.toLight") : t("common.theme.toDark");
+  }, [rendered]);
+  // The server cannot know the saved theme: the icon follows the page's class (set before the first
+  // paint by theme-init.js), and the label is the theme's once the client has taken over.
+  const hydrated = useHydrated();
+  const dark = hydrated && theme === "dark";
+  const toggleLabel = dark ? t("common.theme.toLight") : t("common.theme.toDark");
   const year = new Date().getFullYear();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -39,7 +46,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
               aria-label={toggleLabel}
               title={toggleLabel}
             >
-              {theme === "dark" ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+              <Sun aria-hidden="true" className="hidden dark:block" />
+              <Moon aria-hidden="true" className="dark:hidden" />
             </button>
           </div>
         </div>

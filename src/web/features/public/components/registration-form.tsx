@@ -11,10 +11,12 @@ import { TimeslotOptions } from "./timeslot-options";
 
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
+  /** The person starts on the form (focus or touch): the page may refresh the slots' availability. */
+  onStarted?: () => void;
 }
 
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
-export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps) {
+export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
   const t = useT();
   const { values, errors, busy, formError, summaryRef, set, submit } = useRegistrationForm(event, callbacks);
   const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
@@ -24,7 +26,14 @@ export function RegistrationForm({ event, ...callbacks }: RegistrationFormProps)
   });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-6"
+      aria-busy={busy}
+      onFocusCapture={onStarted}
+      onPointerDownCapture={onStarted}
+    >
       <ErrorSummary ref={summaryRef} errors={summary} />
 
       {FORM_SECTIONS.map((section) => (

@@ -1,13 +1,14 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
-import type { RegistrationCreated } from "@common/schemas/public-responses";
+import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
 import { getPublicEvent } from "../api/get-public-event";
-import { useLoad } from "../api/use-load";
+import { useLoad, type LoadState } from "../api/use-load";
 import { Notice, PublicButton } from "../components/public-ui";
 import { RegistrationForm } from "../components/registration-form";
+import { usePageState } from "../page-state";
 
 export function successPath(result: RegistrationCreated): string {
   const params = new URLSearchParams({ e: result.successToken });
@@ -17,7 +18,24 @@ export function successPath(result: RegistrationCreated): string {
 
 export function RegisterPage({ eventId, navigate }: { eventId: string; navigate: (path: string) => void }) {
   const { t, language } = useLanguage();
-  const { state, reload } = useLoad((signal) => getPublicEvent(eventId, signal), eventId);
+  const rendered = usePageState()?.event;
+  // The event the server rendered the page with: shown as it is, not fetched again.
+  let initial: LoadState<PublicEvent> | undefined;
+  if (rendered?.id === eventId) {
+    initial =
+      "data" in rendered
+        ? { status: "success", data: rendered.data }
+        : { status: "error", error: new ApiError(404, "event_not_found", "") };
+  }
+  const { state, reload } = useLoad((signal) => getPublicEvent(eventId, signal), eventId, initial);
+  // Its availability may be a few seconds old: read again once the person starts on the form,
+  // before they reach the slots (the server's capacity rule judges in any case).
+  const refreshed = useRef(!initial);
+  const refreshSlots = () => {
+    if (refreshed.current) return;
+    refreshed.current = true;
+    reload();
+  };
   const [gone, setGone] = useState(false);
   const eventName = state.status === "success" ? state.data.eventName : null;
   useEffect(() => {
@@ -78,6 +96,7 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
         onRegistered={(result) => navigate(successPath(result))}
         onSlotsStale={reload}
         onEventGone={() => setGone(true)}
+        onStarted={refreshSlots}
       />
     </div>
   );

@@ -1,8 +1,9 @@
 import { useT } from "@web/lib/language";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { getRegistrationSuccess } from "../api/get-registration-success";
-import { useLoad } from "../api/use-load";
+import { useLoad, type LoadState } from "../api/use-load";
 import { Card, Notice } from "../components/public-ui";
+import { usePageState } from "../page-state";
 
 /**
  * /registration/success?e=<opaque success token>[&mail=failed]. The page claims success only once
@@ -13,7 +14,15 @@ export function SuccessPage({ search }: { search: string }) {
   const params = new URLSearchParams(search);
   const token = params.get("e") ?? "";
   const mailFailed = params.get("mail") === "failed";
-  const { state } = useLoad((signal) => getRegistrationSuccess(token, signal), token);
+  const rendered = usePageState()?.success;
+  let initial: LoadState<{ registrationCode: string }> | undefined;
+  if (rendered?.token === token) {
+    initial =
+      "registrationCode" in rendered
+        ? { status: "success", data: { registrationCode: rendered.registrationCode } }
+        : { status: "error", error: new Error("invalid_token") };
+  }
+  const { state } = useLoad<{ registrationCode: string }>((signal) => getRegistrationSuccess(token, signal), token, initial);
 
   if (state.status === "loading") {
     return (

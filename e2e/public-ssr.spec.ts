@@ -1,0 +1,154 @@
+/**
+ * The registration page arrives drawn by the server: without JavaScript a phone already shows the
+ * event and the form, and when the JavaScript takes over (hydration) nothing the person sees
+ * changes, the event is not fetched again, and the console stays quiet (the fixture fails on any
+ * warning, hydration mismatches included).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { E2E_SUPERADMIN } from "./support/constants";
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, locale: "es-AR" };
+
+async function createEvent(page: Page, baseURL: string): Promise<string> {
+  await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL } });
+  const created = await page.request.post("/api/events", {
+    headers: { origin: baseURL },
+    data: {
+      eventName: "Casting Primavera Rosario",
+      eventDate: "2031-09-21",
+      location: "Centro Cultural Parque España, Rosario",
+      description: "Buscamos caras nuevas para la campaña de primavera.",
+      confirmationDetails: "Traé tu ficha impresa.",
+      timeslots: [
+        { startTime: "10:00", endTime: "11:00", capacity: 3 },
+        { startTime: "11:00", endTime: "12:00", capacity: 20 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.context().clearCookies();
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** React, or Preact's compat layer (the build's, ADR 012), has attached to #root: it hydrated. */
+const attached = () => {
+  const root = document.getElementById("root");
+  return !!root && ("__k" in root || Object.keys(root).some((k) => k.startsWith("__reactContainer")));
+};
+
+/**
+ * What the person sees: #root's markup and a screenshot of the first screen, once fonts are in. The
+ * theme button's label (read aloud, never drawn) is the one thing the server cannot know: the client
+ * names the saved or system theme once it has taken over.
+ */
+async function seen(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const html = await page.locator("#root").innerHTML();
+  return {
+    html: html.replace(/ aria-label="Cambiar a tema (?:oscuro|claro)" title="Cambiar a tema (?:oscuro|claro)"/, ""),
+    screenshot: await page.screenshot({ animations: "disabled", caret: "hide" }),
+  };
+}
+
+/** The page as the server sent it: the page's script never runs (theme-init.js does, as it would). */
+async function beforeHydration(browser: Browser, url: string, colorScheme: "light" | "dark") {
+  const context = await browser.newContext({ ...PHONE, colorScheme });
+  await context.route(/\/assets\/public-[^/]+\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  const res = await page.goto(url);
+  expect(res?.status()).toBe(200);
+  const shown = await seen(page);
+  expect(await page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__react")))).toBe(
+    false,
+  );
+  await context.close();
+  return shown;
+}
+
+async function withoutJavaScript(browser: Browser, url: string) {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const res = await page.goto(url);
+  expect(res?.status()).toBe(200);
+  const html = await page.locator("#root").innerHTML();
+  await context.close();
+  return html;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`hydrating the registration page changes nothing the person sees (${colorScheme})`, async ({ browser, page, baseURL }) => {
+    const eventId = await createEvent(page, baseURL!);
+    const url = `${baseURL}/events/${eventId}/register`;
+
+    // 1. No JavaScript at all: the page is already there.
+    const noScript = await withoutJavaScript(browser, url);
+    for (const text of ["Registro para Casting Primavera Rosario", "Centro Cultural Parque España, Rosario", "21/09/31"]) {
+      expect(noScript).toContain(text);
+    }
+    expect(noScript).toMatch(/10:00 - 11:00.*3 lugares disponibles.*11:00 - 12:00.*20 lugares disponibles/);
+
+    // 2. The page before its script runs, as a phone first draws it.
+    const server = await beforeHydration(browser, url, colorScheme);
+
+    // 3. With JavaScript: React hydrates that HTML.
+    const context = await browser.newContext({ ...PHONE, colorScheme });
+    const phone = await context.newPage();
+    const problems: string[] = [];
+    phone.on("console", (m) => {
+      if (m.type() === "warning" || m.type() === "error") problems.push(m.text());
+    });
+    phone.on("pageerror", (e) => problems.push(e.message));
+    const eventFetches: string[] = [];
+    phone.on("request", (r) => {
+      if (r.url().includes(`/api/public/events/${eventId}`)) eventFetches.push(r.url());
+    });
+    await phone.goto(url);
+    // Hydrated: the page's script has attached to #root.
+    await expect.poll(() => phone.evaluate(attached)).toBe(true);
+    await phone.waitForLoadState("networkidle");
+    const client = await seen(phone);
+
+    expect(client.html, "hydration kept the server's markup as it was").toBe(server.html);
+    expect(Buffer.compare(client.screenshot, server.screenshot), "the first screen looks the same").toBe(0);
+    expect(eventFetches, "the event is not fetched again on arrival").toEqual([]);
+    expect(problems, "no console warning (no hydration mismatch)").toEqual([]);
+    const toggle = phone.getByRole("button", { name: colorScheme === "dark" ? "Cambiar a tema claro" : "Cambiar a tema oscuro" });
+    await expect(toggle, "the theme button names the theme it switches to").toBeVisible();
+
+    // The client took over: the form works, and starting on it re-reads the slots' availability.
+    const refreshed = phone.waitForRequest((r) => r.url().includes(`/api/public/events/${eventId}`));
+    await phone.getByLabel("Nombre completo").fill("Lucía Fernández");
+    await refreshed;
+    await phone.getByRole("button", { name: "Enviar registro" }).click();
+    await expect(phone.getByRole("alert").filter({ hasText: "campos para corregir" })).toBeFocused();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
+
+test("the page speaks the language chosen on the device, from the server's first answer", async ({ browser, page, baseURL }) => {
+  const eventId = await createEvent(page, baseURL!);
+  const context = await browser.newContext(PHONE);
+  const phone = await context.newPage();
+  await phone.goto(`${baseURL}/events/${eventId}/register`);
+  await expect(phone.locator("html")).toHaveAttribute("lang", "es-AR");
+  await phone.getByRole("button", { name: "English" }).click();
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Registration for Casting Primavera Rosario");
+
+  // A reload: the server renders English itself (the choice travels in a cookie).
+  const res = await phone.request.get(`${baseURL}/events/${eventId}/register`);
+  expect(await res.text()).toContain('<html lang="en"');
+  await phone.reload();
+  await expect(phone.locator("html")).toHaveAttribute("lang", "en");
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Registration for Casting Primavera Rosario");
+  await context.close();
+});
+
+test("a missing event's page is a 404 with the not-found text and no share tags", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  const res = await page.goto("/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f/register");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Evento no encontrado o inactivo" })).toBeVisible();
+  expect(await page.locator('meta[property^="og:"]').count()).toBe(0);
+});

@@ -1,0 +1,32 @@
+/**
+ * What the server renders a public page with (src/server/http/public-pages.ts) and embeds in it as
+ * JSON (`<script type="application/json" id="page-state">`), so the client hydrates the same tree
+ * without fetching it again (src/web/public-main.tsx).
+ */
+import type { Language } from "../i18n/languages";
+import type { PublicEvent } from "./public-responses";
+
+export interface PublicPageState {
+  /** The language the page was rendered in (the saved choice's cookie, else Accept-Language). */
+  language: Language;
+  /** The footer's contact address (GET /api/public/settings). */
+  contactEmail: string | null;
+  /** The registration page's event, or `notFound` when it is missing or inactive (a 404 page). */
+  event?: { id: string; data: PublicEvent } | { id: string; notFound: true };
+  /** The success page's registration code, for its token `e`. */
+  success?: { token: string; registrationCode: string } | { token: string; notFound: true };
+}
+
+/** The id of the JSON script element holding the state. */
+export const PAGE_STATE_ELEMENT_ID = "page-state";
+
+/** The cookie that carries a visitor's language choice to the server, which renders pages in it. */
+export const LANGUAGE_COOKIE = "opencall-language";
+
+/** Serialises the state for an inline JSON script: `<` escaped, so no text can close the element. */
+export function serialisePageState(state: PublicPageState): string {
+  return JSON.stringify(state)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

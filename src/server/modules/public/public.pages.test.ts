@@ -1,0 +1,293 @@
+/**
+ * The public pages as the server sends them, read without running any JavaScript: the public
+ * entry's server build (vite.config.ts ssrConfig, built here into a scratch folder) renders them
+ * into a public.html like the build's.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { brotliDecompressSync } from "node:zlib";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { formatDateFor } from "@common/dates-language";
+import { PAGE_STATE_ELEMENT_ID, type PublicPageState } from "@common/schemas/public-page";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { build, mergeConfig } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ssrConfig } from "../../../../vite.config";
+import { buildApp, type App } from "../../app";
+import { scoutingEvents } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/database";
+import { createEvent, createRegistration } from "../../test/factories";
+import { testConfig } from "../../test/harness";
+
+const PUBLIC_URL = "https://opencall.test";
+const TEMPLATE = `<!doctype html>
+<html lang="es-AR">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="OpenCall: castings abiertos para agencias de modelos." />
+    <title>OpenCall</title>
+    <script src="/theme-init.js"></script>
+    <script type="module" crossorigin src="/assets/public-test.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/public-test.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);\n";
+const CSS = "@font-face{font-family:Inter;src:url(/assets/inter-test.woff2) format('woff2')}h1{font-weight:700}";
+
+let app: App;
+let testDb: TestDatabase;
+const scratch = mkdtempSync(path.join(tmpdir(), "opencall-ssr-"));
+
+beforeAll(async () => {
+  const webRoot = path.join(scratch, "web");
+  const ssrOut = path.join(scratch, "ssr");
+  await build(mergeConfig(ssrConfig(), { configFile: false, logLevel: "silent", build: { outDir: ssrOut, sourcemap: false } }));
+  mkdirSync(webRoot);
+  writeFileSync(path.join(webRoot, "public.html"), TEMPLATE);
+  writeFileSync(path.join(webRoot, "theme-init.js"), THEME_SCRIPT);
+  mkdirSync(path.join(webRoot, "assets"));
+  writeFileSync(path.join(webRoot, "assets", "public-test.css"), CSS);
+  writeFileSync(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html lang="es-AR"><head><meta name="viewport" content="width=device-width" /><title>OpenCall</title></head><body><div id="root"></div></body></html>',
+  );
+  testDb = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig({ publicUrl: PUBLIC_URL }),
+    database: testDb.database,
+    webRoot,
+    ssrEntry: path.join(ssrOut, "entry-server.js"),
+    logger: false,
+  });
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The text a person reads: tags dropped, entities decoded, spaces collapsed. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
+
+const bodyOf = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? "";
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace(/:/g, "\\:")}" content="([^"]*)"`).exec(html)?.[1];
+const stateOf = (html: string) =>
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? "null",
+  ) as PublicPageState;
+
+describe("an active event's registration page, without JavaScript", () => {
+  it("holds the event's name, date, place, description and each slot with its availability, in Spanish by default", async () => {
+    const event = await createEvent(testDb.database.db, {
+      eventName: "Casting de otoño <Nuevas caras>",
+      eventDate: "2027-04-09",
+      location: "Palermo Soho, CABA",
+      description: "Traé una foto tuya sin maquillaje.",
+      timeslots: [
+        { startTime: "10:00", endTime: "11:00", capacity: 3 },
+        { startTime: "11:00", endTime: "12:00", capacity: 1 },
+      ],
+    });
+    const full = event.timeslots.find((s) => s.startTime.startsWith("11"))!;
+    await createRegistration(testDb.database.db, { eventId: event.id, timeslotId: full.id });
+
+    const res = await app.inject({ url: `/events/${event.id}/register` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["content-language"]).toBe("es-AR");
+    const html = res.body;
+    expect(html).toContain('<html lang="es-AR"');
+    const text = visibleText(bodyOf(html));
+    expect(text).toContain("Registro para Casting de otoño <Nuevas caras>");
+    expect(html, "the name is escaped, never markup").not.toContain("<Nuevas caras>");
+    expect(text).toContain(formatDateFor("es-AR", "2027-04-09"));
+    expect(text).toContain("09/04/27");
+    expect(text).toContain("Palermo Soho, CABA");
+    expect(text).toContain("Traé una foto tuya sin maquillaje.");
+    expect(text).toMatch(/10:00\s*-\s*11:00|10:00\s*–\s*11:00/);
+    expect(text).toMatch(/11:00\s*-\s*12:00|11:00\s*–\s*12:00/);
+    expect(text).toContain("3 lugares disponibles");
+    expect(text).toContain("0 lugares disponibles");
+    // The form is there too, ready before the JavaScript arrives.
+    expect(text).toContain("Enviar registro");
+
+    // The state the client hydrates with: the same event, not fetched again.
+    const state = stateOf(html);
+    expect(state.language).toBe("es-AR");
+    expect(state.event).toMatchObject({ id: event.id, data: { eventName: event.eventName, location: "Palermo Soho, CABA" } });
+
+    // Head: title, description, share tags with the generated image.
+    expect(html).toContain("<title>Registro para Casting de otoño &lt;Nuevas caras&gt; · OpenCall</title>");
+    const description = "09/04/27 · Palermo Soho, CABA. Inscribite online y elegí tu horario.";
+    expect(html).toContain(`<meta name="description" content="${description}" />`);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(metaContent(html, "og:title")).toBe("Casting de otoño &lt;Nuevas caras&gt;");
+    expect(metaContent(html, "og:description")).toBe(description);
+    expect(metaContent(html, "og:site_name")).toBe("OpenCall");
+    expect(metaContent(html, "og:url")).toBe(`${PUBLIC_URL}/events/${event.id}/register`);
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${PUBLIC_URL}/og/events/${event.id}\\.png\\?v=\\d+$`));
+    expect(metaContent(html, "og:image:width")).toBe("1200");
+    expect(metaContent(html, "og:image:height")).toBe("630");
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+    expect(metaContent(html, "twitter:title")).toBe("Casting de otoño &lt;Nuevas caras&gt;");
+  });
+
+  it("speaks the visitor's language: the saved choice's cookie first, else Accept-Language", async () => {
+    const event = await createEvent(testDb.database.db, { eventDate: "2027-04-09", timeslots: [{ capacity: 2 }] });
+    const english = await app.inject({ url: `/events/${event.id}/register`, headers: { "accept-language": "en-US,en;q=0.9" } });
+    expect(english.headers["content-language"]).toBe("en");
+    expect(english.headers.vary).toContain("Cookie");
+    expect(english.body).toContain('<html lang="en"');
+    const text = visibleText(bodyOf(english.body));
+    expect(text).toContain(`Registration for ${event.eventName}`);
+    expect(text).toContain("Apr 9, 2027");
+    expect(text).toContain("2 spots left");
+    expect(metaContent(english.body, "og:image")).toMatch(/&amp;lang=en$/);
+    expect(stateOf(english.body).language).toBe("en");
+
+    const chosen = await app.inject({
+      url: `/events/${event.id}/register`,
+      headers: { "accept-language": "en-US", cookie: "theme=dark; opencall-language=es-AR" },
+    });
+    expect(chosen.body).toContain('<html lang="es-AR"');
+    expect(visibleText(bodyOf(chosen.body))).toContain(`Registro para ${event.eventName}`);
+  });
+
+  it("answers a missing, inactive or malformed event with the not-found page, a 404 and no share tags", async () => {
+    const inactive = await createEvent(testDb.database.db, { status: "inactive" });
+    for (const id of [inactive.id, "6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f", "not-a-uuid"]) {
+      const res = await app.inject({ url: `/events/${id}/register` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(visibleText(bodyOf(res.body))).toContain("Evento no encontrado o inactivo");
+      expect(res.body).not.toContain(inactive.eventName);
+      expect(res.body).not.toMatch(/og:|twitter:/);
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(stateOf(res.body).event).toEqual({ id, notFound: true });
+    }
+  });
+
+  it("a page already rendered shows an event made inactive a few seconds later at most", async () => {
+    const event = await createEvent(testDb.database.db);
+    expect((await app.inject({ url: `/events/${event.id}/register` })).statusCode).toBe(200);
+    await testDb.database.db.update(scoutingEvents).set({ status: "inactive" }).where(eq(scoutingEvents.id, event.id));
+    // The page may be a few seconds old (one read per event every 3 s); the API and registration are not.
+    expect((await app.inject({ url: `/api/public/events/${event.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe("what the first paint waits for", () => {
+  it("is in the page: the stylesheet and theme script inlined (the script allowed by its hash), the font preloaded, the page compressed", async () => {
+    const event = await createEvent(testDb.database.db);
+    const res = await app.inject({ url: `/events/${event.id}/register`, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toContain("Accept-Encoding");
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain(`Registro para ${event.eventName}`);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(html).not.toContain('href="/assets/public-test.css"');
+    expect(html).toContain('<link rel="preload" href="/assets/inter-test.woff2" as="font" type="font/woff2" crossorigin>');
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(String(res.headers["content-security-policy"])).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+});
+
+describe("the success and verification pages", () => {
+  it("render with their description, noindex and (success) the code for a known token", async () => {
+    const res = await app.inject({ url: "/registration/success?e=unknown-token" });
+    expect(res.statusCode).toBe(200);
+    expect(visibleText(bodyOf(res.body))).toContain("Registro no encontrado");
+    expect(res.body).toContain('<meta name="description" content="Tu código de registro para el casting." />');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+
+    const verify = await app.inject({ url: "/verify/some-token" });
+    expect(verify.statusCode).toBe(200);
+    expect(visibleText(bodyOf(verify.body))).toContain("Verificando...");
+    expect(verify.body).toContain('<meta name="description" content="Confirmá tu registro al casting." />');
+  });
+});
+
+describe("the landing's head", () => {
+  it("carries its own share card and description, in the visitor's language", async () => {
+    for (const url of ["/landing", "/"]) {
+      const res = await app.inject({ url, headers: { "accept-language": "en" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="en"');
+      expect(metaContent(res.body, "og:image")).toBe(`${PUBLIC_URL}/og/landing.png?lang=en`);
+      expect(metaContent(res.body, "twitter:card")).toBe("summary_large_image");
+      expect(res.body).toContain("<title>OpenCall · Open castings for model agencies</title>");
+      expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    }
+    // Staff pages keep the plain index.html.
+    const login = await app.inject({ url: "/login" });
+    expect(login.body).not.toMatch(/og:/);
+  });
+});
+
+describe("GET /og/events/:eventId.png", () => {
+  it("answers an active event's preview: a PNG of 1200×630, the same bytes again from the cache", async () => {
+    const event = await createEvent(testDb.database.db, { eventName: "Casting abierto de primavera para nuevas caras 2027" });
+    const res = await app.inject({ url: `/og/events/${event.id}.png` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    const meta = await sharp(res.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: "png", width: 1200, height: 630 });
+    // Not a blank image: the text is drawn (many distinct colours from anti-aliased glyphs).
+    const { channels } = await sharp(res.rawPayload).stats();
+    expect(channels[0]!.stdev).toBeGreaterThan(10);
+    const again = await app.inject({ url: `/og/events/${event.id}.png?lang=en` });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, res.rawPayload), "English spells the date differently").not.toBe(0);
+  });
+
+  it("answers 404 for an inactive, missing or malformed event", async () => {
+    const inactive = await createEvent(testDb.database.db, { status: "inactive" });
+    for (const url of [
+      `/og/events/${inactive.id}.png`,
+      "/og/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f.png",
+      "/og/events/x.png",
+      `/og/events/${inactive.id}`,
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"]).not.toContain("image/png");
+    }
+  });
+
+  it("the home-screen icon is a PNG of 180×180", async () => {
+    const res = await app.inject({ url: "/apple-touch-icon.png" });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 180, 180]);
+  });
+
+  it("the landing's card is a PNG of 1200×630 too", async () => {
+    const res = await app.inject({ url: "/og/landing.png" });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * The public visitor's pages rendered on the server (issue 21, decision 007): the built public.html
+ * with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
+ * state it was rendered with as JSON for hydration, and the head a shared link and a search engine
+ * read: title, description, Open Graph and Twitter tags, `<html lang>`.
+ *
+ * A missing or inactive event's page is the not-found page with a 404 status and no share tags.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { formatDateFor } from "@common/dates-language";
+import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
+import { matchPublicVisitorPage } from "@common/public-paths";
+import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
+import type { PublicEvent } from "@common/schemas/public-responses";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
+import type { AppContext } from "../../context";
+import { AppError } from "../../errors";
+import { inlineCriticalAssets } from "../../http/inline-assets";
+import { createPublicService } from "./public.service";
+import { createShareRepository } from "./share.repository";
+import { CARD_HEIGHT, CARD_WIDTH } from "./share.card";
+
+/** The server build's export (src/web/entry-server.tsx). */
+interface SsrEntry {
+  render: (location: { pathname: string; search: string }, state: PublicPageState) => string;
+}
+
+/** How old the availability in a rendered page may be: a rush renders from one read per event. */
+const EVENT_TTL_MS = 3000;
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  language: Language;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** The page's language: the visitor's saved choice (a cookie the web app writes), else Accept-Language. */
+export function pageLanguage(request: Pick<FastifyRequest, "headers">): Language {
+  const cookie = request.headers.cookie ?? "";
+  const saved = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookie)?.[1];
+  if (isLanguage(saved)) return saved;
+  return preferredLanguage(acceptedTags(request.headers["accept-language"]));
+}
+
+interface Head {
+  title: string;
+  description: string;
+  /** Open Graph and Twitter tags: active events and the landing only. */
+  share?: { title: string; description: string; image: string; imageAlt: string; url: string };
+  noindex?: boolean;
+}
+
+function headHtml(head: Head, language: Language, siteName: string): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+  ];
+  if (head.noindex) tags.push(`<meta name="robots" content="noindex" />`);
+  if (head.share) {
+    const s = head.share;
+    const meta = (attribute: "property" | "name", key: string, value: string | number) =>
+      `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
+    tags.push(
+      meta("property", "og:type", "website"),
+      meta("property", "og:site_name", siteName),
+      meta("property", "og:locale", language === "en" ? "en_US" : "es_AR"),
+      meta("property", "og:title", s.title),
+      meta("property", "og:description", s.description),
+      meta("property", "og:url", s.url),
+      meta("property", "og:image", s.image),
+      meta("property", "og:image:type", "image/png"),
+      meta("property", "og:image:width", CARD_WIDTH),
+      meta("property", "og:image:height", CARD_HEIGHT),
+      meta("property", "og:image:alt", s.imageAlt),
+      meta("name", "twitter:card", "summary_large_image"),
+      meta("name", "twitter:title", s.title),
+      meta("name", "twitter:description", s.description),
+      meta("name", "twitter:image", s.image),
+      meta("name", "twitter:image:alt", s.imageAlt),
+      `<link rel="canonical" href="${escapeHtml(s.url)}" />`,
+    );
+  }
+  return tags.join("\n    ");
+}
+
+/** public.html cut where the page's parts go. */
+interface Template {
+  beforeLang: string;
+  beforeHead: string;
+  beforeRoot: string;
+  afterRoot: string;
+}
+
+function splitTemplate(html: string): Template {
+  const withoutHead = html
+    .replace(/<title>[^<]*<\/title>\s*/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "")
+    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000"')
+    .replace(/(<meta name="viewport"[^>]*>)/, "$1\n    \u0000HEAD\u0000")
+    .replace('<div id="root"></div>', '<div id="root">\u0000ROOT\u0000');
+  const [beforeLang = "", rest1 = ""] = withoutHead.split("\u0000LANG\u0000");
+  const [beforeHead = "", rest2 = ""] = rest1.split("\u0000HEAD\u0000");
+  const [beforeRoot = "", afterRoot = ""] = rest2.split("\u0000ROOT\u0000");
+  if (!afterRoot) throw new Error('public.html has no <div id="root"></div> or no viewport meta');
+  return { beforeLang, beforeHead, beforeRoot, afterRoot };
+}
+
+/** <link rel=modulepreload> for a page's chunk and what it imports (the build's manifest), so hydration waits on one round trip. */
+function pagePreloads(webRoot: string): Record<"register" | "success" | "verify", string> {
+  const file = path.join(webRoot, ".vite/manifest-public.json");
+  const empty = { register: "", success: "", verify: "" };
+  if (!existsSync(file)) return empty;
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
+  const links = (key: string) => {
+    const files = new Set<string>();
+    const visit = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || k === "public.html" || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    visit(key);
+    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join("\n    ");
+  };
+  return {
+    register: links("features/public/pages/register-page.tsx"),
+    success: links("features/public/pages/success-page.tsx"),
+    verify: links("features/public/pages/verify-page.tsx"),
+  };
+}
+
+type CachedEvent = { data: PublicEvent; updatedAt: string } | { notFound: true };
+
+/** An active event's registration page: its head with the share tags, or the not-found page's. */
+function registerHead(event: CachedEvent, language: Language, pageUrl: string, publicUrl: string): Head {
+  const t = translator(language);
+  if ("notFound" in event)
+    return { title: t("share.notFound.title"), description: t("share.notFound.description"), noindex: true };
+  const { id, eventName, eventDate, location } = event.data;
+  const date = formatDateFor(language, eventDate);
+  const description = t("share.event.description", { date, place: location });
+  const lang = language === "en" ? "&lang=en" : "";
+  return {
+    title: t("public.register.documentTitle", { eventName }),
+    description,
+    share: {
+      title: eventName,
+      description,
+      url: pageUrl,
+      // The version changes with each edit of the event, so a crawler fetches the new card.
+      image: `${publicUrl}/og/events/${encodeURIComponent(id)}.png?v=${event.updatedAt}${lang}`,
+      imageAlt: t("share.event.imageAlt", { eventName, date, place: location }),
+    },
+  };
+}
+
+/** A rush on one event renders from one read every few seconds; misses are kept as briefly. */
+function eventCache(ctx: Pick<AppContext, "db" | "config">) {
+  const service = createPublicService(ctx);
+  const cards = createShareRepository(ctx.db);
+  return new LRUCache<string, CachedEvent>({
+    max: 500,
+    ttl: EVENT_TTL_MS,
+    fetchMethod: async (eventId) => {
+      try {
+        const [data, card] = await Promise.all([service.getEvent(eventId), cards.findActiveEventCard(eventId)]);
+        return { data, updatedAt: card ? String(card.updatedAt.getTime()) : "" };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return { notFound: true };
+        throw error;
+      }
+    },
+  });
+}
+
+/** The success page's code for its token, or notFound (the page then says so). */
+async function successState(service: ReturnType<typeof createPublicService>, token: string): Promise<PublicPageState["success"]> {
+  try {
+    const { registrationCode } = await service.registrationSuccess(token);
+    return { token, registrationCode };
+  } catch (error) {
+    if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    return { token, notFound: true };
+  }
+}
+
+/**
+ * Loads the server build and public.html; undefined when either is missing (the server then sends
+ * public.html as it is, and the client renders it).
+ */
+export async function createPublicPageRenderer(
+  ctx: Pick<AppContext, "db" | "config">,
+  files: { webRoot: string; ssrEntry: string },
+  log: FastifyBaseLogger,
+) {
+  const htmlFile = path.join(files.webRoot, "public.html");
+  if (!existsSync(htmlFile) || !existsSync(files.ssrEntry)) {
+    log.warn({ ssrEntry: files.ssrEntry }, "public pages' server build missing; public.html is served unrendered");
+    return undefined;
+  }
+  const ssr = (await import(pathToFileURL(files.ssrEntry).href)) as SsrEntry;
+  const template = splitTemplate(inlineCriticalAssets(readFileSync(htmlFile, "utf8"), files.webRoot));
+  const preloads = pagePreloads(files.webRoot);
+  const service = createPublicService(ctx);
+  const events = eventCache(ctx);
+  const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
+
+  return async function renderPublicPage(request: FastifyRequest): Promise<RenderedPage> {
+    const [pathname = "/", query = ""] = request.url.split("?");
+    const search = query ? `?${query}` : "";
+    const match = matchPublicVisitorPage(pathname);
+    const language = pageLanguage(request);
+    const t = translator(language);
+    const state: PublicPageState = { language, contactEmail: ctx.config.contactEmail ?? null };
+    let status = 200;
+    let head: Head;
+    let preload = "";
+
+    if (match?.page === "register") {
+      const event = (await events.fetch(match.eventId)) ?? { notFound: true };
+      state.event = "notFound" in event ? { id: match.eventId, notFound: true } : { id: match.eventId, data: event.data };
+      status = "notFound" in event ? 404 : 200;
+      preload = "notFound" in event ? "" : preloads.register;
+      head = registerHead(event, language, `${publicUrl}${pathname}`, publicUrl);
+    } else if (match?.page === "success") {
+      preload = preloads.success;
+      state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
+      head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
+    } else {
+      // The verification page POSTs its token from the browser (a GET never verifies).
+      preload = preloads.verify;
+      head = { title: t("share.verify.title"), description: t("share.verify.description"), noindex: true };
+    }
+
+    const html =
+      template.beforeLang +
+      language +
+      template.beforeHead +
+      headHtml(head, language, t("share.siteName")) +
+      (preload ? `\n    ${preload}` : "") +
+      template.beforeRoot +
+      ssr.render({ pathname, search }, state) +
+      "</div>\n    " +
+      `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>` +
+      template.afterRoot;
+    return { status, html, language };
+  };
+}
+
+export type PublicPageRenderer = NonNullable<Awaited<ReturnType<typeof createPublicPageRenderer>>>;
+
+/** The landing's paths: the home page and /landing (the staff app's pages, with their own share card). */
+export const isLandingPath = (pathname: string) => pathname === "/" || pathname === "/landing" || pathname === "/landing/";
+
+/**
+ * The landing's head in the visitor's language: title, description and its share card (its body is
+ * the staff app's, drawn in the browser).
+ */
+export function createLandingHead(config: AppContext["config"], webRoot: string | undefined) {
+  const publicUrl = config.publicUrl.replace(/\/$/, "");
+  let inlined: { from: string; to: string } | undefined;
+  return async (request: FastifyRequest, built: string): Promise<RenderedPage> => {
+    if (inlined?.from !== built) inlined = { from: built, to: webRoot ? inlineCriticalAssets(built, webRoot) : built };
+    const html = inlined.to;
+    const language = pageLanguage(request);
+    const t = translator(language);
+    const pathname = request.url.split("?")[0] ?? "/";
+    const head = headHtml(
+      {
+        title: t("share.landing.title"),
+        description: t("share.landing.description"),
+        share: {
+          title: t("share.landing.title"),
+          description: t("share.landing.description"),
+          url: `${publicUrl}${pathname}`,
+          image: `${publicUrl}/og/landing.png${language === "en" ? "?lang=en" : ""}`,
+          imageAlt: t("share.landing.imageAlt"),
+        },
+      },
+      language,
+      t("share.siteName"),
+    );
+    const page = html
+      .replace(/<title>[^<]*<\/title>\s*/, "")
+      .replace(/<meta name="description"[^>]*>\s*/, "")
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`);
+    return { status: 200, html: page, language };
+  };
+}
