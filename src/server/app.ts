@@ -7,7 +7,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { isPublicVisitorPath } from "@common/public-paths";
-import type { Config } from "./config";
+import type { Config, TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
@@ -19,6 +19,8 @@ import { registerLanguage } from "./http/language";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { inlineScriptHashes } from "./http/inline-assets";
 import { registerSpa } from "./http/spa";
+import { createMetrics, registerMetrics, type AppMetrics } from "./http/metrics";
+import { createSharedCounter, sharedRateLimitStore } from "./lib/shared-limits";
 import { createAuth } from "./modules/accounts/auth.config";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
@@ -46,6 +48,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** The object store; made from config.storage when omitted (and then closed with the app). */
   storage?: ObjectStore;
+  /** Also export the process's own metrics (CPU, memory, event loop) at /metrics: the server process does. */
+  processMetrics?: boolean;
 }
 
 declare module "fastify" {
@@ -53,10 +57,31 @@ declare module "fastify" {
     /** Every /api route with its declared access, for the authorisation matrix. */
     routeAccess: RouteAccess[];
     ctx: AppContext;
+    metrics: AppMetrics;
   }
 }
 
 export type App = FastifyInstance;
+
+/** Per-IP limits counted in the database (every process on one PostgreSQL sees the same counts), and /metrics. */
+async function registerLimitsAndMetrics(app: FastifyInstance, { config, database, processMetrics }: AppDeps) {
+  const limits = createSharedCounter(database.db);
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(limits) });
+  const metrics = createMetrics(database, { processMetrics: processMetrics ?? false });
+  registerMetrics(app, metrics, config.metricsAllow);
+  return { limits, metrics };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts the nearest N addresses of the chain (the
+ * peer and the N-1 entries of X-Forwarded-For nearest to it), whoever the peer is: Fastify's own
+ * number option now trusts nothing, so it is passed as a function.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === "number") return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /**
  * The built web app: the public pages rendered on the server (with their server build), the
@@ -86,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // The client's address (rate limits, logs, METRICS_ALLOW) from X-Forwarded-For only when the
+    // peer is a trusted proxy (TRUST_PROXY); anyone else's header is ignored.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
     return503OnClosing: true,
@@ -125,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Likewise: HSTS over plain http is ignored at best, and locks a browser out of a later http.
     strictTransportSecurity: servedOverHttps,
   });
-  await app.register(rateLimit, { global: false });
+  const { limits, metrics } = await registerLimitsAndMetrics(app, deps);
 
   await app.register(swagger, {
     openapi: {
@@ -139,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());
-  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage };
+  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage, limits };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
 
@@ -164,5 +192,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.decorate("routeAccess", routeAccess);
   app.decorate("ctx", ctx);
+  app.decorate("metrics", metrics);
   return app;
 }

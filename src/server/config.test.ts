@@ -31,6 +31,36 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, API_DOCS: "on" })).toThrow(/API_DOCS/);
   });
 
+  it("reads TRUST_PROXY as off, a hop count or a list of addresses and CIDRs", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "proxy.local" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "0" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("keeps /metrics closed unless METRICS_ALLOW lists addresses", () => {
+    expect(loadConfig(base).metricsAllow).toEqual([]);
+    expect(loadConfig({ ...base, METRICS_ALLOW: "127.0.0.1,192.168.0.0/16" }).metricsAllow).toEqual([
+      "127.0.0.1",
+      "192.168.0.0/16",
+    ]);
+    expect(() => loadConfig({ ...base, METRICS_ALLOW: "everyone" })).toThrow(/METRICS_ALLOW/);
+  });
+
+  it("logs JSON except for a person at a terminal in development, unless LOG_FORMAT says", () => {
+    expect(loadConfig(base, true).logFormat).toBe("pretty");
+    expect(loadConfig(base, false).logFormat).toBe("json");
+    expect(loadConfig({ ...base, NODE_ENV: "production" }, true).logFormat).toBe("json");
+    expect(loadConfig({ ...base, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+  });
+
   it("names every wrong variable in one readable message", () => {
     let error: unknown;
     try {

@@ -6,13 +6,46 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseAddressList } from "./lib/address-list";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A comma-separated list of addresses and CIDR ranges, checked entry by entry. */
+const addressList = z.string().transform((value, ctx) => {
+  try {
+    return parseAddressList(value);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+/** Whom X-Forwarded-For is believed from: nobody, the nearest N hops, or these proxies. */
+export type TrustProxy = false | number | string[];
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === "" || trimmed === "off" || trimmed === "false") return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops < 1 || hops > 10) ctx.addIssue({ code: "custom", message: "a hop count must be between 1 and 10" });
+    return hops;
+  }
+  try {
+    return parseAddressList(value);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: `${(error as Error).message} (use off, a hop count, or addresses/CIDRs)` });
+    return z.NEVER;
+  }
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("development")),
+    LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()),
+    METRICS_ALLOW: z.preprocess(emptyAsUndefined, addressList.optional()),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -80,6 +113,12 @@ export interface Config {
   env: Env["NODE_ENV"];
   isProduction: boolean;
   logLevel: Env["LOG_LEVEL"];
+  /** JSON lines (production, log collectors) or pino-pretty's readable lines (development). */
+  logFormat: "json" | "pretty";
+  /** Fastify's trustProxy: whose X-Forwarded-For gives the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+  /** Addresses and ranges allowed to read /metrics (METRICS_ALLOW); empty: /metrics is a 404 for all. */
+  metricsAllow: string[];
   port: number;
   host: string;
   /** Origin without a trailing slash, e.g. http://localhost:3000 */
@@ -167,8 +206,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment. Throws ConfigError naming every wrong variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** Parses the environment (`terminal`: the output is a terminal). Throws ConfigError naming every wrong variable. */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
@@ -186,6 +228,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     logLevel: env.LOG_LEVEL,
+    // Readable lines for a person at a terminal in development; JSON for anything that reads the output.
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === "development" && terminal ? "pretty" : "json"),
+    trustProxy: env.TRUST_PROXY ?? false,
+    metricsAllow: env.METRICS_ALLOW ?? [],
     port: env.PORT,
     host: env.HOST,
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,

@@ -13,6 +13,7 @@ import type {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { SharedCounter } from "./lib/shared-limits";
 import type { Auth } from "./modules/accounts/auth.config";
 import type { createSessionResolver } from "./modules/accounts/session.resolver";
 import type { ObjectStore } from "./storage/storage";
@@ -25,6 +26,8 @@ export interface AppContext {
   getUser: ReturnType<typeof createSessionResolver>;
   /** Where photos' files are kept (DATA_DIR or an S3-compatible store). */
   storage: ObjectStore;
+  /** Counters shared by every process through the database (rate limits, locks). */
+  limits: SharedCounter;
 }
 
 /** The instance route modules register on: zod schemas type params, body and replies. */

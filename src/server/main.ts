@@ -10,11 +10,12 @@ import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
-import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
+import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
+import { serveBackups } from "./db/backup-server";
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
 
@@ -23,12 +24,23 @@ async function main(): Promise<void> {
     config,
     database,
     webRoot: builtWeb ? fileURLToPath(new URL("../web", import.meta.url)) : undefined,
+    logger: logOptions(config),
+    processMetrics: true,
     ssrEntry: builtWeb ? fileURLToPath(new URL("../ssr/entry-server.js", import.meta.url)) : undefined,
   });
   await ensureSuperadmin(database.db, config, app.log);
 
+  // PGlite: `npm run backup` asks this process (a request file) for a consistent copy while it runs.
+  const stopBackups = database.kind === "pglite" ? serveBackups(database, config.dataDir, app.log) : () => {};
+
   // Created now, started once the server listens: buildApp never starts one (tests drive their own).
-  const worker = createOutboxWorker({ db: database.db, config, log: app.log, onDelivered: recordCampaignDeliveries });
+  const worker = createOutboxWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    onDelivered: recordCampaignDeliveries,
+    onPass: (result) => app.metrics.recordMail(result),
+  });
   const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
   closeOnSignal(
     {
@@ -46,6 +58,7 @@ async function main(): Promise<void> {
       // Before the database closes: the sends in flight finish and their results are recorded.
       await worker.stop();
       await sweeper.stop();
+      stopBackups();
     },
   );
 

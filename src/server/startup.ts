@@ -1,7 +1,22 @@
 /** What both processes (the server, main.ts, and the worker alone, worker.ts) do first, and last. */
 import closeWithGrace from "close-with-grace";
+import type { LoggerOptions } from "pino";
 import { ConfigError, loadConfig, loadEnvFile, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
+
+/**
+ * The processes' log options: JSON lines (production) or pino-pretty's readable lines
+ * (LOG_FORMAT=pretty, the default when NODE_ENV=development; pino-pretty is a development package).
+ */
+export function logOptions(config: Config): LoggerOptions {
+  return {
+    level: config.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    ...(config.logFormat === "pretty"
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } }
+      : {}),
+  };
+}
 
 /** Reads `.env` and the environment; a wrong value ends the process with a readable list. */
 export function readConfig(): Config {

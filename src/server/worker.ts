@@ -8,11 +8,11 @@ import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
-import { closeOnSignal, openMigratedDatabase, readConfig } from "./startup";
+import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
   const worker = createOutboxWorker({ db: database.db, config, log, onDelivered: recordCampaignDeliveries });

@@ -3,7 +3,9 @@
  * types, the `Database` interface, and its time limits.
  */
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
-import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
 import type * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -18,6 +20,15 @@ export interface Database {
   /** Runs the committed migrations (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Committed migrations not applied to this database yet (0 when it is up to date). */
+  pendingMigrations(): Promise<number>;
+  /** Connections of the pool: open, idle, and requests waiting for one (PGlite: one, never waiting). */
+  poolUse(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PGlite only: a gzipped tar of the data directory, taken while no statement runs (after a
+   * checkpoint), so that it is consistent while the server keeps running. PostgreSQL: pg_dump.
+   */
+  dump?: () => Promise<Blob>;
   /**
    * `COPY (query) TO … WITH (FORMAT csv)`: the rows as PostgreSQL's CSV writer writes them. They
    * are read as fast as the database writes them, into memory while the caller is slower (the
@@ -92,4 +103,23 @@ export function readEagerly(source: AsyncIterable<Buffer>): AsyncIterable<Buffer
       }
     },
   };
+}
+
+/** How many of the committed migrations (the journal in `migrationsFolder`) `db` has not applied. */
+export async function countPendingMigrations(db: Db, migrationsFolder: string): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ when: number }>;
+  };
+  let applied: number[] = [];
+  try {
+    const result = await db.execute(sql`select max(created_at) as created_at from drizzle.__drizzle_migrations`);
+    const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    applied = (rows as Array<{ created_at: string | number }>).map((row) => Number(row.created_at));
+  } catch (error) {
+    // No migration table yet: nothing applied.
+    if ((error as { code?: string }).code !== "42P01") throw error;
+  }
+  // Drizzle's own rule: a migration newer than the last one applied is pending.
+  const last = Math.max(0, ...applied);
+  return journal.entries.filter((entry) => entry.when > last).length;
 }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import {
   copyCsvStatement,
+  countPendingMigrations,
   READ_ONLY_STANDARD_STRINGS,
   readEagerly,
   TransactionTimeLimitError,
@@ -28,6 +29,14 @@ export async function openPglite(dataDir: string | undefined, migrationsFolder: 
     },
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    pendingMigrations: () => countPendingMigrations(db, migrationsFolder),
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    dump: async () => {
+      // Written out first, so that the copy needs no WAL replay; the dump itself holds PGlite's
+      // query lock: no statement runs while the files are read.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
     },
     copyCsv: (query) =>
       readEagerly(

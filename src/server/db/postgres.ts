@@ -9,6 +9,7 @@ import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import {
   copyCsvStatement,
+  countPendingMigrations,
   READ_ONLY_STANDARD_STRINGS,
   readEagerly,
   STATEMENT_TIME_LIMIT_MS,
@@ -190,6 +191,8 @@ export async function openPostgres(url: string, migrationsFolder: string, max: n
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    pendingMigrations: () => countPendingMigrations(db, migrationsFolder),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     copyCsv: (query) =>
       readEagerly(
         (async function* () {

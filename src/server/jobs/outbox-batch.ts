@@ -5,6 +5,7 @@
  */
 import { linksIn } from "@common/links";
 import type { ClaimedMessage, OutboxRepository } from "../mail/outbox.repository";
+import type { SendRate } from "../mail/send-rate";
 import { classifySendError, type MailTransport } from "../mail/transport";
 import type { ClaimHolder } from "./outbox-claims";
 import type { ResultRecorder } from "./outbox-results";
@@ -13,6 +14,8 @@ import type { DrainResult, WorkerLogger } from "./outbox-worker";
 export interface BatchOptions {
   repository: OutboxRepository;
   transport: MailTransport | null;
+  /** The send rate shared with every worker of this transport; none: only the transport's own. */
+  sendRate?: SendRate | undefined;
   claims: ClaimHolder;
   results: ResultRecorder;
   log: WorkerLogger;
@@ -32,6 +35,7 @@ export interface ClaimedBatch {
 export function createBatchSender({
   repository,
   transport,
+  sendRate,
   claims,
   results,
   log,
@@ -62,6 +66,7 @@ export function createBatchSender({
         html: row.htmlBody,
         messageId: row.messageId,
       };
+      await sendRate?.acquire();
       ({ response } = await sender.send(message).finally(onSent));
     } catch (error) {
       result[await results.recordFailure(row, classifySendError(error))]++;

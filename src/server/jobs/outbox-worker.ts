@@ -6,9 +6,11 @@
  * Why it is built this way: docs/decisions/004-mail-outbox.md.
  */
 import type { Config } from "../config";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { createOutboxRepository, type OnDelivered } from "../mail/outbox.repository";
+import { createSendRate, sendRateKey, type SendRate } from "../mail/send-rate";
 import { createSmtpTransport, type MailTransport } from "../mail/transport";
+import { createSharedCounter } from "../lib/shared-limits";
 import { createBatchSender, type ClaimedBatch } from "./outbox-batch";
 import { createClaimHolder } from "./outbox-claims";
 import { createResultRecorder, RECORD_RETRY_LIMIT_MS } from "./outbox-results";
@@ -30,6 +32,13 @@ export interface OutboxWorkerOptions {
   onDelivered?: OnDelivered;
   /** Defaults to the SMTP transport of config.smtpUrl; null (or no SMTP_URL) is the development outbox. */
   transport?: MailTransport | null;
+  /**
+   * The send rate shared through the database with every worker of the same SMTP server
+   * (MAIL_RATE_PER_SECOND in all); defaults to one over `db`. Null: only the transport's own.
+   */
+  sendRate?: SendRate | null;
+  /** Told each pass's outcomes once recorded (the process's metrics). */
+  onPass?: (result: DrainResult) => void;
   clock?: () => Date;
   /** Wait between polls when nothing is due. */
   pollIntervalMs?: number;
@@ -79,10 +88,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     maxAttempts: config.mailMaxAttempts,
     retryLimitMs: options.recordRetryLimitMs ?? RECORD_RETRY_LIMIT_MS,
   });
+  const sendRate =
+    options.sendRate !== undefined
+      ? (options.sendRate ?? undefined)
+      : transport
+        ? createSendRate(createSharedCounter(options.db as Db), sendRateKey(config.smtpUrl), config.mailRatePerSecond, log)
+        : undefined;
   const claims = createClaimHolder({ repository, clock, log, leaseMs });
   const claimBatch = createBatchSender({
     repository,
     transport,
+    sendRate,
     claims,
     results,
     log,
@@ -91,15 +107,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     leaseMs,
     maxAttempts: config.mailMaxAttempts,
   });
+  const counted = async (): Promise<ClaimedBatch> => {
+    const batch = await claimBatch();
+    if (options.onPass) void batch.done.then(options.onPass, () => {});
+    return batch;
+  };
   const loop = createLoop({
-    claimBatch,
+    claimBatch: counted,
     settled: results.settled,
     batchSize,
     pollIntervalMs: options.pollIntervalMs ?? 1000,
     log,
   });
   return {
-    drainOnce: async () => (await claimBatch()).done,
+    drainOnce: async () => (await counted()).done,
     start() {
       if (loop.start()) log.info({ smtp: transport ? "on" : "off (development outbox)", batchSize }, "outbox worker started");
     },

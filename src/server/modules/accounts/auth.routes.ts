@@ -39,7 +39,7 @@ function checkSignUp(request: FastifyRequest, ctx: AppContext): void {
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const proxy = createAuthProxy(ctx.auth, ctx.config.publicUrl);
-  const limiter = createSignInLimiter(ctx.db);
+  const limiter = createSignInLimiter(ctx.db, Date.now, ctx.limits);
   const devices = createDeviceCookies(ctx.config);
   const unlockLinks = createUnlockLinks(ctx.db, ctx.config);
 

@@ -11,10 +11,10 @@
  * Either of the first two locks e-mails the account's owner an unlock link (at most one per 15
  * minutes, see sign-in.unlock.ts), so the owner gets in even where a proxy makes every client one.
  */
-import { randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
+import { createSharedCounter, type SharedCounter } from "../../lib/shared-limits";
 
 export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_ACCOUNT_MAX_FAILURES = 20;
@@ -34,7 +34,7 @@ const keys = {
   device: (a: SignInAttempt) => `sign-in-failures:device:${a.deviceId ?? ""}`,
 };
 
-export function createSignInLimiter(db: Db, now: () => number = Date.now) {
+export function createSignInLimiter(db: Db, now: () => number = Date.now, counter: SharedCounter = createSharedCounter(db, now)) {
   const waitFor = async (key: string, max: number): Promise<number> => {
     const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
     if (!row || row.count < max) return 0;
@@ -43,22 +43,8 @@ export function createSignInLimiter(db: Db, now: () => number = Date.now) {
   };
 
   /** One more failure on `key` (a failure after a quiet lock window starts a new count); the new count. */
-  const bump = async (key: string): Promise<number> => {
-    const at = now();
-    const windowStart = at - SIGN_IN_LOCK_SECONDS * 1000;
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ id: randomUUID(), key, count: 1, lastRequest: at })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-          lastRequest: at,
-        },
-      })
-      .returning({ count: rateLimits.count });
-    return row?.count ?? 1;
-  };
+  const bump = async (key: string): Promise<number> =>
+    (await counter.hit(key, SIGN_IN_LOCK_SECONDS * 1000, { sliding: true })).count;
 
   return {
     /** Seconds until this attempt may be made, or 0 when it may be made now. */

@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../db/client";
 import { buildApp } from "../../app";
 import { createTestDatabase } from "../../test/database";
 import { signedInAs } from "../../test/factories";
@@ -21,6 +23,36 @@ describe("system routes", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ready", database: t.database.kind });
+  });
+
+  it("is not ready while a committed migration is not applied", async () => {
+    const [last] = rowsOf<{ id: number; hash: string; created_at: string }>(
+      await t.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
+    );
+    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last!.id}`);
+    try {
+      expect(await t.database.pendingMigrations()).toBe(1);
+      const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe("service_unavailable");
+    } finally {
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`,
+      );
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
+  });
+
+  it("does not log health checks at info, and logs other requests", async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = await buildApp({ config: t.config, database: t.database, logger: { level: "info", stream } });
+    await app.inject({ url: "/api/health" });
+    await app.inject({ url: "/api/ready" });
+    expect(lines).toEqual([]);
+    await app.inject({ url: "/api/public/settings" });
+    expect(lines.some((line) => line.includes('"url":"/api/public/settings"'))).toBe(true);
+    await app.close();
   });
 
   it("echoes a well-formed request id and replaces a malformed one", async () => {

@@ -5,9 +5,11 @@ import type { AppContext, ZodApp } from "../../context";
 import { AppError } from "../../errors";
 
 export async function systemRoutes(app: ZodApp, { database }: AppContext): Promise<void> {
+  // Health checks come every few seconds from every proxy: not logged at info (warnings still are).
   app.get(
     "/api/health",
     {
+      logLevel: "warn",
       config: { access: "public" },
       schema: { tags: ["system"], summary: "Liveness", response: { 200: z.object({ status: z.literal("ok") }) } },
     },
@@ -17,19 +19,26 @@ export async function systemRoutes(app: ZodApp, { database }: AppContext): Promi
   app.get(
     "/api/ready",
     {
+      logLevel: "warn",
       config: { access: "public" },
       schema: {
         tags: ["system"],
-        summary: "Readiness: the database answers",
+        summary: "Readiness: the database answers and every committed migration is applied",
         response: { 200: z.object({ status: z.literal("ready"), database: z.enum(["pglite", "pg"]) }) },
       },
     },
     async (request) => {
+      let pending: number;
       try {
         await database.ping();
+        pending = await database.pendingMigrations();
       } catch (error) {
         request.log.error({ err: error }, "readiness check failed");
         throw new AppError(503, "service_unavailable", t("common.errors.databaseUnreachable"));
+      }
+      if (pending > 0) {
+        request.log.warn({ pending }, "not ready: migrations pending");
+        throw new AppError(503, "service_unavailable", t("common.errors.migrationsPending"));
       }
       return { status: "ready" as const, database: database.kind };
     },

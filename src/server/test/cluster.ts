@@ -1,0 +1,205 @@
+/**
+ * A local multi-process deployment (docs/deploy.md): HAProxy from Debian in front of N app
+ * processes on one fresh PostgreSQL database. Used by `npm run cluster` (scripts/cluster.ts), the
+ * cluster test (src/server/cluster.test.ts) and the cluster bench (bench/cluster.bench.ts).
+ * Each app process runs src/server/main.ts under tsx (its outbox worker inside), with TRUST_PROXY
+ * set to the proxy's address and METRICS_ALLOW to the loopback, so that each process's /metrics is
+ * read on its own port.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort } from "./smtp";
+
+export interface ClusterOptions {
+  /** App processes behind the proxy. */
+  appProcesses?: number;
+  /** The proxy's port (0: a free one). */
+  port?: number;
+  /** A PostgreSQL server URL; a new database is created on it (and dropped by stop()). */
+  serverUrl?: string;
+  /** Extra environment of the app processes (SMTP_URL, limits…). */
+  env?: Record<string, string>;
+  /** Where the processes' output goes; default: kept in memory (see `output`). */
+  log?: (line: string) => void;
+}
+
+export interface Cluster {
+  /** The proxy's origin, e.g. http://127.0.0.1:8080 */
+  url: string;
+  port: number;
+  appPorts: number[];
+  databaseUrl: string;
+  /** Process ids: the proxy, then each app process (for CPU accounting). */
+  pids: { proxy: number; apps: number[] };
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+export function haproxyAvailable(): boolean {
+  return spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status === 0;
+}
+
+/** The proxy's configuration: round robin, health checks on /api/ready, compression, time-outs. */
+export function haproxyConfig(port: number, appPorts: number[]): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  option httplog
+  # The client's address for the app (TRUST_PROXY lists this proxy's address).
+  option forwardfor
+  option http-server-close
+  timeout connect 5s
+  timeout client 30s
+  timeout server 30s
+  timeout http-request 10s
+  timeout http-keep-alive 10s
+  timeout queue 10s
+  retries 2
+  option redispatch
+
+frontend opencall
+  bind 127.0.0.1:${port}
+  # A client's own X-Forwarded-For is kept and the real address appended: the apps take the last one.
+  compression algo gzip
+  compression type text/html text/css application/javascript application/json text/plain
+  default_backend apps
+
+backend apps
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter 2s fall 2 rise 1 maxconn 512
+  http-response set-header X-Served-By %s
+${appPorts.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join("\n")}
+`;
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`cluster: timed out waiting for ${what}\n${output().slice(-4000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const answers = async (url: string) => (await fetch(url)).status === 200;
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const count = options.appProcesses ?? 2;
+  const dir = mkdtempSync(path.join(tmpdir(), "opencall-cluster-"));
+  const name = `opencall_cluster_${randomBytes(5).toString("hex")}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+
+  let buffer = "";
+  const log = options.log ?? ((line: string) => (buffer = (buffer + line).slice(-200_000)));
+  const output = () => buffer;
+  const children: ChildProcess[] = [];
+  const port = options.port || (await freePort());
+  const appPorts: number[] = [];
+  for (let i = 0; i < count; i++) appPorts.push(await freePort());
+  const publicUrl = `http://localhost:${port}`;
+  const authSecret = randomBytes(32).toString("base64url");
+
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+            child.once("exit", () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+    await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    for (const [i, appPort] of appPorts.entries()) {
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? dir,
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+          LOG_FORMAT: "json",
+          PORT: String(appPort),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: publicUrl,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: path.join(dir, `app${i + 1}`),
+          AUTH_SECRET: authSecret,
+          TRUST_PROXY: "127.0.0.1",
+          METRICS_ALLOW: "127.0.0.1",
+          ...options.env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
+      child.stderr?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
+      children.push(child);
+    }
+    // The first process migrates; the others wait on the migration lock, then find nothing to do.
+    await Promise.all(
+      appPorts.map((p) => waitFor(() => answers(`http://127.0.0.1:${p}/api/ready`), `app on port ${p}`, 120_000, output)),
+    );
+
+    const configFile = path.join(dir, "haproxy.cfg");
+    writeFileSync(configFile, haproxyConfig(port, appPorts));
+    const proxy = spawn("haproxy", ["-db", "-f", configFile], { stdio: ["ignore", "pipe", "pipe"] });
+    proxy.stdout?.on("data", (chunk: Buffer) => log(`[haproxy] ${chunk.toString()}`));
+    proxy.stderr?.on("data", (chunk: Buffer) => log(`[haproxy] ${chunk.toString()}`));
+    children.unshift(proxy);
+    // Ready once the proxy has seen every app pass its health check.
+    const seen = new Set<string>();
+    await waitFor(
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+        const server = res.headers.get("x-served-by");
+        if (res.status === 200 && server) seen.add(server);
+        return seen.size === count;
+      },
+      "the proxy to reach every app",
+      30_000,
+      output,
+    );
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      appPorts,
+      databaseUrl,
+      pids: { proxy: proxy.pid ?? 0, apps: children.slice(1).map((c) => c.pid ?? 0) },
+      output,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
