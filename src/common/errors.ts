@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "already_verified",
   "email_not_verified",
+  "tag_exists",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

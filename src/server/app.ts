@@ -26,6 +26,7 @@ import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
+import { panelRoutes } from "./modules/panel/panel.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await campaignsRoutes(zodApi, ctx);
     await eventsRoutes(zodApi, ctx);
     await registrationsRoutes(zodApi, ctx);
+    await panelRoutes(zodApi, ctx);
   });
 
   registerRobots(app);

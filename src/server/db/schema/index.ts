@@ -12,6 +12,7 @@ export * from "./accounts";
 export * from "./events";
 export * from "./registrations";
 export * from "./mail";
+export * from "./panel";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
