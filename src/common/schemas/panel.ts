@@ -17,7 +17,10 @@ import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 
 export const stageSchema = z.enum(REGISTRATION_STAGES);
 
-/** PUT /api/registrations/:id/my-score: the caller's own score; a note of null or "" clears it. */
+/**
+ * PUT /api/registrations/:id/my-score: the caller's own score. Without `note` the note stays as it
+ * was; a note of null or "" clears it.
+ */
 export const myScoreSchema = z.object({
   score: z.number().int().min(RATING_MIN).max(RATING_MAX),
   note: z
@@ -26,7 +29,7 @@ export const myScoreSchema = z.object({
     .max(PANEL_NOTE_MAX)
     .nullable()
     .optional()
-    .transform((note) => (note ? note : null)),
+    .transform((note) => (note === undefined ? undefined : note || null)),
 });
 export type MyScoreInput = z.input<typeof myScoreSchema>;
 

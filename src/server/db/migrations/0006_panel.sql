@@ -50,11 +50,13 @@ ALTER TABLE "registration_stage_changes" ADD CONSTRAINT "registration_stage_chan
 ALTER TABLE "registration_tags" ADD CONSTRAINT "registration_tags_registration_id_model_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."model_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registration_tags" ADD CONSTRAINT "registration_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registration_tags" ADD CONSTRAINT "registration_tags_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "panel_scores_user_idx" ON "panel_scores" USING btree ("user_id","registration_id");--> statement-breakpoint
 CREATE INDEX "registration_stage_changes_registration_idx" ON "registration_stage_changes" USING btree ("registration_id","created_at");--> statement-breakpoint
 CREATE INDEX "registration_tags_tag_idx" ON "registration_tags" USING btree ("tag_id","registration_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "model_registrations_event_stage_created_id_idx" ON "model_registrations" USING btree ("event_id","stage","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "model_registrations_event_panel_idx" ON "model_registrations" USING btree ("event_id","panel_average" DESC NULLS LAST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "model_registrations_event_stage_panel_idx" ON "model_registrations" USING btree ("event_id","stage","panel_average" DESC NULLS LAST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "model_registrations_email_idx" ON "model_registrations" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "model_registrations_phone_key_idx" ON "model_registrations" USING btree ("phone_key");--> statement-breakpoint
 CREATE INDEX "model_registrations_name_key_dob_idx" ON "model_registrations" USING btree ("name_key","date_of_birth");--> statement-breakpoint

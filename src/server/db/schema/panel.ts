@@ -28,6 +28,8 @@ export const panelScores = pgTable(
   (t) => [
     // One score per staff member and registration; also what 'not yet scored by me' reads.
     primaryKey({ name: "panel_scores_pk", columns: [t.registrationId, t.userId] }),
+    // 'Not yet scored by me' over a whole event: the viewer's scores read off one index.
+    index("panel_scores_user_idx").on(t.userId, t.registrationId),
     check("panel_scores_score_check", sql`${t.score} between 1 and 5`),
   ],
 );

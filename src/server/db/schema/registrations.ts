@@ -118,6 +118,14 @@ export const modelRegistrations = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A stage sorted by the panel's average, and a stage with a lowest average.
+    index("model_registrations_event_stage_panel_idx").on(
+      t.eventId,
+      t.stage,
+      t.panelAverage.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Related registrations: the same e-mail (stored lower-cased), phone, or name and birth date.
     index("model_registrations_email_idx").on(t.email),
     index("model_registrations_phone_key_idx").on(t.phoneKey),

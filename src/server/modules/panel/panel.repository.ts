@@ -15,13 +15,17 @@ export function createPanelRepository(db: DbOrTx) {
       return row;
     },
 
-    async upsertScore(tx: DbOrTx, values: { registrationId: string; userId: string; score: number; note: string | null }) {
+    /** A note left undefined keeps the one already written. */
+    async upsertScore(
+      tx: DbOrTx,
+      values: { registrationId: string; userId: string; score: number; note: string | null | undefined },
+    ) {
       await tx
         .insert(panelScores)
-        .values(values)
+        .values({ ...values, note: values.note ?? null })
         .onConflictDoUpdate({
           target: [panelScores.registrationId, panelScores.userId],
-          set: { score: values.score, note: values.note, updatedAt: new Date() },
+          set: { score: values.score, ...(values.note === undefined ? {} : { note: values.note }), updatedAt: new Date() },
         });
     },
 
@@ -79,8 +83,21 @@ export function createPanelRepository(db: DbOrTx) {
         .orderBy(desc(registrationStageChanges.createdAt), desc(registrationStageChanges.id));
     },
 
-    // ---------------------------------------------------------------- tags
+    async registrationExists(id: string) {
+      const [row] = await db
+        .select({ id: r.id })
+        .from(r)
+        .where(and(eq(r.id, id)));
+      return row !== undefined;
+    },
+  };
+}
 
+export type PanelRepository = ReturnType<typeof createPanelRepository>;
+
+/** The agency's tags and which registrations carry them. */
+export function createTagsRepository(db: DbOrTx) {
+  return {
     listTags() {
       return db
         .select({ id: tags.id, name: tags.name })
@@ -126,15 +143,5 @@ export function createPanelRepository(db: DbOrTx) {
           .onConflictDoNothing();
       }
     },
-
-    async registrationExists(id: string) {
-      const [row] = await db
-        .select({ id: r.id })
-        .from(r)
-        .where(and(eq(r.id, id)));
-      return row !== undefined;
-    },
   };
 }
-
-export type PanelRepository = ReturnType<typeof createPanelRepository>;

@@ -17,7 +17,7 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
-import { createPanelService } from "./panel.service";
+import { createPanelService, createTagsService } from "./panel.service";
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ["panel"];
@@ -104,6 +104,11 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
     async (request) => panel.related(request.params.id),
   );
 
+  tagRoutes(app, createTagsService({ db }));
+}
+
+/** The agency's tags: anyone of the staff reads them, admins define them. */
+function tagRoutes(app: ZodApp, panel: ReturnType<typeof createTagsService>): void {
   app.get(
     "/api/tags",
     {

@@ -12,13 +12,41 @@ import type { SessionUser } from "../accounts/session.resolver";
 import { createRegistrationsRepository, findRelated } from "../registrations/registrations.repository";
 import { listItemFor } from "../registrations/registrations.service";
 import { panelErrors } from "./panel.errors";
-import { createPanelRepository } from "./panel.repository";
+import { createPanelRepository, createTagsRepository } from "./panel.repository";
 
 /** At most this many related registrations answered by GET /related. */
 const RELATED_MAX = 100;
 
+/** The same person in other events, with the rules that matched. */
+async function relatedOf(db: Db, id: string): Promise<RelatedResponse> {
+  if (!(await createPanelRepository(db).registrationExists(id))) throw panelErrors.notFound();
+  const rows = await findRelated(db, [id], RELATED_MAX);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      eventId: row.eventId,
+      eventName: row.eventName,
+      eventDate: row.eventDate,
+      stage: row.stage,
+      fullName: row.fullName,
+      email: row.email,
+      createdAt: row.createdAt,
+      matchedBy: (
+        [
+          ["email", row.byEmail],
+          ["phone", row.byPhone],
+          ["nameAndBirthDate", row.byNameAndBirthDate],
+        ] as const
+      )
+        .filter(([, matched]) => matched)
+        .map(([rule]): RelatedRule => rule),
+    })),
+  };
+}
+
 export function createPanelService({ db }: { db: Db }) {
   const repo = createPanelRepository(db);
+  const tagsRepo = createTagsRepository(db);
 
   /** Runs `write` on the locked registration, then answers the row as the list shows it. */
   async function onRegistration(
@@ -36,7 +64,7 @@ export function createPanelService({ db }: { db: Db }) {
 
   return {
     /** The caller's own score and note; the registration's panel columns follow in the same transaction. */
-    setMyScore: (user: SessionUser, id: string, input: { score: number; note: string | null }) =>
+    setMyScore: (user: SessionUser, id: string, input: { score: number; note?: string | null | undefined }) =>
       onRegistration(user, id, async (tx) => {
         await repo.upsertScore(tx, { registrationId: id, userId: user.id, score: input.score, note: input.note });
         await repo.refreshAggregate(tx, id);
@@ -52,8 +80,8 @@ export function createPanelService({ db }: { db: Db }) {
     setTags: (user: SessionUser, id: string, tagIds: string[]) =>
       onRegistration(user, id, async (tx) => {
         const unique = [...new Set(tagIds)];
-        if ((await repo.countTags(tx, unique)) !== unique.length) throw panelErrors.unknownTags();
-        await repo.setRegistrationTags(tx, id, unique, user.id);
+        if ((await tagsRepo.countTags(tx, unique)) !== unique.length) throw panelErrors.unknownTags();
+        await tagsRepo.setRegistrationTags(tx, id, unique, user.id);
       }),
 
     async panel(user: SessionUser, id: string): Promise<RegistrationPanel> {
@@ -86,34 +114,16 @@ export function createPanelService({ db }: { db: Db }) {
       };
     },
 
-    async related(id: string): Promise<RelatedResponse> {
-      if (!(await repo.registrationExists(id))) throw panelErrors.notFound();
-      const rows = await findRelated(db, [id], RELATED_MAX);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          eventId: row.eventId,
-          eventName: row.eventName,
-          eventDate: row.eventDate,
-          stage: row.stage,
-          fullName: row.fullName,
-          email: row.email,
-          createdAt: row.createdAt,
-          matchedBy: (
-            [
-              ["email", row.byEmail],
-              ["phone", row.byPhone],
-              ["nameAndBirthDate", row.byNameAndBirthDate],
-            ] as const
-          )
-            .filter(([, matched]) => matched)
-            .map(([rule]): RelatedRule => rule),
-        })),
-      };
-    },
+    related: (id: string) => relatedOf(db, id),
+  };
+}
 
-    // ---------------------------------------------------------------- tags
+export type PanelService = ReturnType<typeof createPanelService>;
 
+/** Admins define the agency's tags (the routes check); a tag's name is unique whatever its case. */
+export function createTagsService({ db }: { db: Db }) {
+  const repo = createTagsRepository(db);
+  return {
     listTags: (): Promise<Tag[]> => repo.listTags(),
 
     async createTag(name: string): Promise<Tag> {
@@ -143,5 +153,3 @@ export function createPanelService({ db }: { db: Db }) {
     },
   };
 }
-
-export type PanelService = ReturnType<typeof createPanelService>;

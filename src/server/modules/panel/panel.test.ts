@@ -62,6 +62,10 @@ describe("panel scores", () => {
     const again = await call<RegistrationListItem>(admin.headers, "PUT", url, { score: 4 });
     expect(again.panel).toEqual({ average: 4.33, count: 3, spread: 1, mine: 4 });
 
+    // A score without a note keeps the note; an empty note clears it.
+    await call(member.headers, "PUT", url, { score: 5 });
+    await call(superadmin.headers, "PUT", url, { score: 4, note: "Para borrar" });
+    await call(superadmin.headers, "PUT", url, { score: 4, note: "" });
     // Notes with their authors and times; an empty note is no note.
     const panel = await call<RegistrationPanel>(member.headers, "GET", `/api/registrations/${registration.id}/panel`);
     expect(panel.panel.mine).toBe(5);

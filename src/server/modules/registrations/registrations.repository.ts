@@ -6,7 +6,7 @@
 import type { RegistrationStage } from "@common/constants";
 import type { RegistrationFilters } from "@common/schemas/registrations";
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "../../db/client";
+import { runStatement, type Db, type DbOrTx } from "../../db/client";
 import {
   emailCampaignRecipients,
   emailCampaigns,
@@ -104,39 +104,43 @@ export interface RelatedRow {
  * spaces collapsed, lower-cased) with the same birth date. Each rule is one index lookup per
  * registration; at most `perRegistration` each, newest first.
  */
-export async function findRelated(db: DbOrTx, ids: string[], perRegistration: number): Promise<RelatedRow[]> {
+const RELATED = `
+  select p.id as "sourceId", o.id, o.event_id as "eventId", e.event_name as "eventName",
+    e.event_date::text as "eventDate", o.stage, o.full_name as "fullName", o.email,
+    o.created_at as "createdAt",
+    o.email = p.email as "byEmail",
+    (o.phone_key = p.phone_key and length(p.phone_key) >= 6) as "byPhone",
+    (o.name_key = p.name_key and o.date_of_birth = p.date_of_birth) as "byNameAndBirthDate"
+  from model_registrations p
+  cross join lateral (
+    select m.* from (
+      select x.id from model_registrations x where x.email = p.email and x.event_id <> p.event_id
+      union
+      select x.id from model_registrations x
+        where x.phone_key = p.phone_key and length(p.phone_key) >= 6 and x.event_id <> p.event_id
+      union
+      select x.id from model_registrations x
+        where x.name_key = p.name_key and x.date_of_birth = p.date_of_birth and x.event_id <> p.event_id
+    ) matched
+    join model_registrations m on m.id = matched.id
+    order by m.created_at desc, m.id desc
+    limit $2
+  ) o
+  join scouting_events e on e.id = o.event_id
+  where p.id = any($1::uuid[])
+  order by p.id, o.created_at desc, o.id desc`;
+
+/**
+ * The same person's registrations in other events, for each of `ids`: the same e-mail (stored
+ * lower-cased), the same phone (its last ten digits; at least six), or the same full name (trimmed,
+ * spaces collapsed, lower-cased) with the same birth date. Each rule is one index lookup per
+ * registration; at most `perRegistration` each, newest first. A prepared statement: its plan
+ * costs more than its run.
+ */
+export async function findRelated(db: Db, ids: string[], perRegistration: number): Promise<RelatedRow[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`
-    select p.id as "sourceId", o.id, o.event_id as "eventId", e.event_name as "eventName",
-      e.event_date::text as "eventDate", o.stage, o.full_name as "fullName", o.email,
-      o.created_at as "createdAt",
-      o.email = p.email as "byEmail",
-      (o.phone_key = p.phone_key and length(p.phone_key) >= 6) as "byPhone",
-      (o.name_key = p.name_key and o.date_of_birth = p.date_of_birth) as "byNameAndBirthDate"
-    from ${r} p
-    cross join lateral (
-      select m.* from (
-        select x.id from ${r} x where x.email = p.email and x.event_id <> p.event_id
-        union
-        select x.id from ${r} x where x.phone_key = p.phone_key and length(p.phone_key) >= 6 and x.event_id <> p.event_id
-        union
-        select x.id from ${r} x
-          where x.name_key = p.name_key and x.date_of_birth = p.date_of_birth and x.event_id <> p.event_id
-      ) matched
-      join ${r} m on m.id = matched.id
-      order by m.created_at desc, m.id desc
-      limit ${perRegistration}
-    ) o
-    join ${scoutingEvents} e on e.id = o.event_id
-    where p.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    order by p.id, o.created_at desc, o.id desc`);
-  return rowsOf<RelatedRow & { createdAt: string | Date }>(result).map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt).toISOString(),
-  }));
+  const rows = await runStatement<RelatedRow & { createdAt: string | Date }>(db, RELATED, [ids, perRegistration]);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
 }
 
 export type ListedRegistration = ModelRegistrationRow & {
@@ -151,52 +155,61 @@ export type ListedRegistration = ModelRegistrationRow & {
 /** At most this many other registrations named on a row. */
 const RELATED_PER_ROW = 5;
 
+/** A page of the list, in its order, with the total of the filters' matches. */
+async function listPage(
+  db: DbOrTx,
+  filters: FilterOptions,
+  page: number,
+  pageSize: number,
+  sort: "recent" | "panel",
+): Promise<{ items: ListedRegistration[]; total: number }> {
+  const where = filterCondition(filters);
+  const order =
+    sort === "panel" ? [sql`${r.panelAverage} desc nulls last`, desc(r.createdAt), desc(r.id)] : [desc(r.createdAt), desc(r.id)];
+  const pageRows = db
+    .select({
+      registration: r,
+      event: eventColumns,
+      timeslot: timeslotColumns,
+      campaignCount,
+      myScore: myScore(filters.viewerId),
+    })
+    .from(r)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, r.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // The page's tags and related registrations are read while the count runs. The list is never
+  // read inside a transaction: `db` is the pool (or PGlite) itself.
+  const withExtras = pageRows.then(async (rows) => {
+    const ids = rows.map((row) => row.registration.id);
+    const [tagRows, relatedRows] = await Promise.all([tagsOf(db, ids), findRelated(db as Db, ids, RELATED_PER_ROW)]);
+    return { rows, tagRows, relatedRows };
+  });
+  const [{ rows, tagRows, relatedRows }, [totalRow]] = await Promise.all([
+    withExtras,
+    db.select({ total: count() }).from(r).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row.registration,
+      event: row.event,
+      timeslot: row.timeslot,
+      campaignCount: row.campaignCount,
+      myScore: row.myScore === null ? null : Number(row.myScore),
+      tags: tagRows.filter((tag) => tag.registrationId === row.registration.id).map(({ id, name }) => ({ id, name })),
+      related: relatedRows.filter((related) => related.sourceId === row.registration.id),
+    })),
+    total: totalRow?.total ?? 0,
+  };
+}
+
 export function createRegistrationsRepository(db: DbOrTx) {
   return {
-    async list(
-      filters: FilterOptions,
-      page: number,
-      pageSize: number,
-      sort: "recent" | "panel" = "recent",
-    ): Promise<{ items: ListedRegistration[]; total: number }> {
-      const where = filterCondition(filters);
-      const order =
-        sort === "panel"
-          ? [sql`${r.panelAverage} desc nulls last`, desc(r.createdAt), desc(r.id)]
-          : [desc(r.createdAt), desc(r.id)];
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({
-            registration: r,
-            event: eventColumns,
-            timeslot: timeslotColumns,
-            campaignCount,
-            myScore: myScore(filters.viewerId),
-          })
-          .from(r)
-          .innerJoin(scoutingEvents, eq(scoutingEvents.id, r.eventId))
-          .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
-          .where(where)
-          .orderBy(...order)
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(r).where(where),
-      ]);
-      const ids = rows.map((row) => row.registration.id);
-      const [tagRows, relatedRows] = await Promise.all([tagsOf(db, ids), findRelated(db, ids, RELATED_PER_ROW)]);
-      return {
-        items: rows.map((row) => ({
-          ...row.registration,
-          event: row.event,
-          timeslot: row.timeslot,
-          campaignCount: row.campaignCount,
-          myScore: row.myScore === null ? null : Number(row.myScore),
-          tags: tagRows.filter((tag) => tag.registrationId === row.registration.id).map(({ id, name }) => ({ id, name })),
-          related: relatedRows.filter((related) => related.sourceId === row.registration.id),
-        })),
-        total: totalRow?.total ?? 0,
-      };
-    },
+    list: (filters: FilterOptions, page: number, pageSize: number, sort: "recent" | "panel" = "recent") =>
+      listPage(db, filters, page, pageSize, sort),
 
     async findById(
       id: string,

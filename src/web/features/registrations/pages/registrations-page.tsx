@@ -1,13 +1,15 @@
 import { useT } from "@web/lib/language";
 import { isAdmin as isAdminRole } from "@common/roles";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail } from "lucide-react";
+import { Mail, Maximize2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useSession } from "@web/features/accounts";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
+import { FastReview, TagsManager } from "@web/features/panel";
+import { pageCount } from "@common/pagination";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
@@ -61,6 +63,65 @@ function TabsBar({ layoutToggle }: { layoutToggle: ReactNode }) {
         <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
       </TabsList>
       {layoutToggle}
+    </div>
+  );
+}
+
+/** Fast review (issue 23) over the list as filtered: one registrant at a time, page after page. */
+function FastReviewLauncher({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [index, setIndex] = useState(0);
+  const { list, page, pageSize } = view;
+  const items = list.data?.items ?? [];
+  const lastPage = list.data ? pageCount(list.data.total, pageSize) : page;
+  return (
+    <>
+      <Button
+        variant="outline"
+        disabled={!view.eventId || items.length === 0}
+        onClick={() => {
+          setIndex(0);
+          setOpen(true);
+        }}
+      >
+        <Maximize2 aria-hidden="true" />
+        {t("panel.review.open")}
+      </Button>
+      <FastReview
+        open={open}
+        onOpenChange={setOpen}
+        items={items}
+        index={index}
+        onIndexChange={setIndex}
+        isAdmin={isAdmin}
+        onNextPage={
+          page < lastPage
+            ? () => {
+                view.changePage(page + 1);
+                setIndex(0);
+              }
+            : undefined
+        }
+        onPreviousPage={
+          page > 1
+            ? () => {
+                view.changePage(page - 1);
+                setIndex(pageSize - 1);
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}
+
+/** Above the list: the fast review, and the agency's tags for admins. */
+function PanelToolbar({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <FastReviewLauncher view={view} isAdmin={isAdmin} />
+      {isAdmin ? <TagsManager /> : null}
     </div>
   );
 }
@@ -123,6 +184,7 @@ export function RegistrationsPage() {
           }
         />
         <TabsContent value="registrations" className="grid gap-4">
+          <PanelToolbar view={view} isAdmin={isAdmin} />
           <RegistrationsList
             view={view}
             actions={actions}
