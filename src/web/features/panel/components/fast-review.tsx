@@ -66,12 +66,6 @@ export function FastReview(props: FastReviewProps) {
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "Escape" && help) {
-      event.preventDefault();
-      event.stopPropagation();
-      setHelp(false);
-      return;
-    }
     if (isTyping(event.target)) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const byKey: Record<string, () => void> = {
@@ -96,6 +90,17 @@ export function FastReview(props: FastReviewProps) {
         <DialogPrimitive.Content
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-background text-foreground focus:outline-none"
           onKeyDown={onKeyDown}
+          // Esc closes the shortcuts' list first, then leaves a note being written, then the review.
+          onEscapeKeyDown={(event) => {
+            const focused = document.activeElement;
+            if (help) {
+              event.preventDefault();
+              setHelp(false);
+            } else if (focused && isTyping(focused)) {
+              event.preventDefault();
+              (focused as HTMLElement).blur();
+            }
+          }}
           aria-describedby={undefined}
           data-testid="fast-review"
         >

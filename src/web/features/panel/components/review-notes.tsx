@@ -53,14 +53,6 @@ function MyNote({
         value={value}
         placeholder={t("panel.notes.placeholder")}
         onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          // Esc leaves the note for the shortcuts, without closing the review.
-          if (event.key === "Escape") {
-            event.preventDefault();
-            event.stopPropagation();
-            event.currentTarget.blur();
-          }
-        }}
         aria-describedby={mine === null ? hintId : undefined}
       />
       <div className="flex items-center justify-between gap-2">
@@ -136,12 +128,7 @@ export function ReviewNotes({
   const panel = useRegistrationPanel(registration.id);
   return (
     <section className="grid gap-3">
-      <MyNote
-        key={panel.data ? "loaded" : "loading"}
-        registration={registration}
-        myNote={panel.data?.myNote ?? null}
-        noteRef={noteRef}
-      />
+      <MyNote registration={registration} myNote={panel.data?.myNote ?? null} noteRef={noteRef} />
       {panel.isError ? <p className="text-sm text-destructive">{t("panel.errors.loadFailed")}</p> : null}
       {panel.data ? <PanelNotes panel={panel.data} /> : null}
       {panel.data ? <StageHistory panel={panel.data} /> : null}
