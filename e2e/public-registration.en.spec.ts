@@ -84,3 +84,33 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   await page.reload();
   await expect(page.getByRole("heading", { name: es("public.verify.alreadyConfirmed") })).toBeVisible();
 });
+
+test.describe("a Spanish phone", () => {
+  test.use({ locale: "es-AR" });
+
+  test("switches to English, fetched only then; a failed fetch leaves the page in Spanish", async ({ page, consoleGuard }) => {
+    const englishChunk = /catalogue\.public\.en-[^/]+\.js$/;
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (englishChunk.test(request.url())) fetched.push(request.url());
+    });
+    await page.goto("/events/no-such-event/register");
+    await expect(page.getByText(es("public.register.notFound"))).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-AR");
+    expect(fetched, "a Spanish reader does not download English").toEqual([]);
+
+    // The connection drops as the reader asks for English: the page stays Spanish and usable.
+    consoleGuard.allow(/Failed to load resource|catalogue\.public\.en|dynamically imported module/);
+    await page.route(englishChunk, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "English" }).click();
+    await expect.poll(() => fetched.length).toBeGreaterThan(0);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-AR");
+    await expect(page.getByText(es("public.register.notFound"))).toBeVisible();
+
+    // Back online, the same button works.
+    await page.unroute(englishChunk);
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.getByText(t("public.register.notFound"))).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});

@@ -1,17 +1,19 @@
 /**
- * The namespaces the public visitor entry (public.html) speaks, in both languages: only these reach
- * a phone's bundle (bench/public-bundle.bench.ts).
+ * The namespaces the public visitor entry (public.html) speaks. Spanish, the product's language,
+ * is part of the entry; English is a separate chunk fetched only by an English reader (at start, or
+ * on the switch), so a phone downloads one language (bench/public-bundle.bench.ts).
  */
-import enCommon from "./en/common.json";
-import enPublic from "./en/public.json";
-import enRegistrant from "./en/registrant.json";
 import esCommon from "./es-AR/common.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import type { NamespaceMessages } from "./index";
 import type { Language } from "./languages";
 
-export const publicCatalogue: Record<Language, Record<string, NamespaceMessages>> = {
-  "es-AR": { common: esCommon, public: esPublic, registrant: esRegistrant },
-  en: { common: enCommon, public: enPublic, registrant: enRegistrant },
+export type PublicNamespaces = Record<string, NamespaceMessages>;
+
+const spanish: PublicNamespaces = { common: esCommon, public: esPublic, registrant: esRegistrant };
+
+export const publicCatalogue: Record<Language, () => Promise<PublicNamespaces>> = {
+  "es-AR": () => Promise.resolve(spanish),
+  en: () => import("./catalogue.public.en").then((module) => module.english),
 };

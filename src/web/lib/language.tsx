@@ -30,9 +30,20 @@ export function initialLanguage(): Language {
 let activeLanguage: Language = initialLanguage();
 setLanguageSource(() => activeLanguage);
 
-export function LanguageProvider({ children }: { children: ReactNode }) {
+interface LanguageProviderProps {
+  children: ReactNode;
+  /** The language to start in (default: the saved choice, else the browser's). */
+  initial?: Language;
+  /**
+   * Makes a language's texts available before the app switches to it (the public entry fetches
+   * English on demand). When it fails, the app stays in its current language.
+   */
+  prepare?: (language: Language) => Promise<void>;
+}
+
+export function LanguageProvider({ children, initial, prepare }: LanguageProviderProps) {
   const [language, setLanguageState] = useState<Language>(() => {
-    activeLanguage = initialLanguage();
+    activeLanguage = initial ?? initialLanguage();
     return activeLanguage;
   });
 
@@ -40,11 +51,18 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = language;
   }, [language]);
 
-  const setLanguage = useCallback((next: Language) => {
-    activeLanguage = next;
-    writeStorage(STORAGE_KEYS.language, next);
-    setLanguageState(next);
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      const apply = () => {
+        activeLanguage = next;
+        writeStorage(STORAGE_KEYS.language, next);
+        setLanguageState(next);
+      };
+      if (!prepare) return apply();
+      prepare(next).then(apply, () => undefined);
+    },
+    [prepare],
+  );
 
   const value = useMemo(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
