@@ -18,7 +18,8 @@ test("an admin reviews five registrants in the fast review with the keyboard onl
   await page.evaluate((eventId) => localStorage.setItem("opencall.selectedEventId", eventId), app.eventId);
   await page.goto(`${app.baseUrl}/dashboard/scouting/registrations`);
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total})` })).toBeVisible();
-  const names = await page.getByRole("list").first().getByRole("heading", { level: 3 }).allTextContents();
+  const names = await page.getByRole("tabpanel").getByRole("heading", { level: 3 }).allTextContents();
+  expect(names).toHaveLength(20);
 
   await page.getByRole("button", { name: "Revisión rápida" }).focus();
   await page.keyboard.press("Enter");
