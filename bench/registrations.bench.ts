@@ -73,16 +73,14 @@ try {
   started = performance.now();
   const others = [randomUUID(), randomUUID()];
   for (const [i, id] of others.entries()) {
-    await db
-      .insert(users)
-      .values({
-        id,
-        name: `Scout ${i}`,
-        email: `scout-${i}@agency.test`,
-        emailVerified: true,
-        role: "member",
-        status: "approved",
-      });
+    await db.insert(users).values({
+      id,
+      name: `Scout ${i}`,
+      email: `scout-${i}@agency.test`,
+      emailVerified: true,
+      role: "member",
+      status: "approved",
+    });
   }
   for (const [i, scorer] of [userId, ...others].entries()) {
     await db.execute(sql`insert into panel_scores (registration_id, user_id, score, note)

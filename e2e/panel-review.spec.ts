@@ -67,7 +67,7 @@ test("an admin reviews five registrants in the fast review with the keyboard onl
   await expect(review).toHaveCount(0);
   // The list shows what the review did.
   const first = page.getByRole("listitem", { name: names[0]! });
-  await expect(first.getByTestId("stage-badge")).toHaveText("Preseleccionado");
+  await expect(first.getByLabel(`Etapa — ${names[0]!}`)).toHaveValue("shortlisted");
   await expect(first.getByTestId("panel-summary")).toContainText("Mi puntaje: 5");
   await page.getByRole("button", { name: "Sin mi puntaje" }).click();
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total - 5})` })).toBeVisible();

@@ -6,12 +6,11 @@
  * Each feature adds its rows. `prepare` runs once per persona, on that persona's fresh data,
  * and returns the concrete URL (and body) to call, so a destructive call never affects another.
  */
-import { randomUUID } from "node:crypto";
 import type { App } from "../app";
-import { tags } from "../db/schema";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
 import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
+import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
@@ -233,7 +232,7 @@ export const MATRIX: MatrixRow[] = [
   // ---- registrations
   ...registrationRows(),
   // ---- the review panel (issue 23)
-  ...panelRows(),
+  ...panelRows(freshRegistration),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */
@@ -270,60 +269,6 @@ function registrationRows(): MatrixRow[] {
       route: "/api/registrations/:id/resend-verification",
       expect: expectFor.member(202),
       prepare: one("/resend-verification"),
-    },
-  ];
-}
-
-/**
- * The panel: members (and above) score, write notes, tag registrants and read the panel and the
- * related registrations; admins move stages and define tags.
- */
-function panelRows(): MatrixRow[] {
-  const one = (suffix: string, body?: unknown) => async (app: App) => ({
-    url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}`,
-    body,
-  });
-  const freshTag = async (app: App) => {
-    const [tag] = await app.ctx.db
-      .insert(tags)
-      .values({ name: `Etiqueta ${randomUUID().slice(0, 8)}` })
-      .returning();
-    return tag!;
-  };
-  return [
-    {
-      method: "PUT",
-      route: "/api/registrations/:id/my-score",
-      expect: expectFor.member(200),
-      prepare: one("/my-score", { score: 4 }),
-    },
-    {
-      method: "POST",
-      route: "/api/registrations/:id/stage",
-      expect: expectFor.admin(200),
-      prepare: one("/stage", { stage: "shortlisted" }),
-    },
-    { method: "PUT", route: "/api/registrations/:id/tags", expect: expectFor.member(200), prepare: one("/tags", { tagIds: [] }) },
-    { method: "GET", route: "/api/registrations/:id/panel", expect: expectFor.member(200), prepare: one("/panel") },
-    { method: "GET", route: "/api/registrations/:id/related", expect: expectFor.member(200), prepare: one("/related") },
-    { method: "GET", route: "/api/tags", expect: expectFor.member(200) },
-    {
-      method: "POST",
-      route: "/api/tags",
-      expect: expectFor.admin(201),
-      prepare: async () => ({ url: "/api/tags", body: { name: `Nueva ${randomUUID().slice(0, 8)}` } }),
-    },
-    {
-      method: "PATCH",
-      route: "/api/tags/:id",
-      expect: expectFor.admin(200),
-      prepare: async (app) => ({ url: `/api/tags/${(await freshTag(app)).id}`, body: { name: `Otra ${randomUUID().slice(0, 8)}` } }),
-    },
-    {
-      method: "DELETE",
-      route: "/api/tags/:id",
-      expect: expectFor.admin(204),
-      prepare: async (app) => ({ url: `/api/tags/${(await freshTag(app)).id}` }),
     },
   ];
 }

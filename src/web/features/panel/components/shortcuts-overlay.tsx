@@ -12,7 +12,7 @@ export function ShortcutsOverlay({ onClose }: { onClose: () => void }) {
   return (
     <section
       aria-labelledby={headingId}
-      className="fixed right-4 top-16 z-20 w-[min(22rem,calc(100%-2rem))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg"
+      className="fixed right-4 top-24 z-20 sm:top-16 w-[min(22rem,calc(100%-2rem))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg"
       data-testid="shortcuts-overlay"
     >
       <div className="flex items-center justify-between gap-2">

@@ -42,11 +42,10 @@ export function StageControl({
   const change = useStageChange();
   if (!isAdmin) return <StageBadge stage={stage} />;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-2" data-testid="stage-control">
       <label htmlFor={selectId} className="sr-only">
         {t("panel.stageLabel")} — {name}
       </label>
-      <StageBadge stage={stage} />
       <NativeSelect
         id={selectId}
         className="h-8 w-auto py-0 text-xs"
