@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useSession } from "@web/features/accounts";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
 import { FastReview, TagsManager } from "@web/features/panel";
+import { STAGE_MESSAGE } from "@common/schemas/panel";
 import { pageCount } from "@common/pagination";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
@@ -116,12 +117,57 @@ function FastReviewLauncher({ view, isAdmin }: { view: RegistrationsView; isAdmi
   );
 }
 
-/** Above the list: the fast review, and the agency's tags for admins. */
-function PanelToolbar({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+/**
+ * An admin's e-mail to everyone of the event in the chosen stage (issue 23): offered while the
+ * stage is the only filter, so the list's total is who receives it.
+ */
+function StageCampaignButton({ view, onSent }: { view: RegistrationsView; onSent: () => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const { filters, eventId, list } = view;
+  const onlyStage =
+    filters.stage !== null &&
+    !filters.liked &&
+    !filters.attended &&
+    filters.rating === null &&
+    !filters.search.trim() &&
+    filters.tag === null &&
+    !filters.unscoredByMe &&
+    filters.panelMin === null;
+  if (!onlyStage || !eventId || !filters.stage || !list.data) return null;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} disabled={list.data.total === 0}>
+        <Mail aria-hidden="true" />
+        {t("panel.stageCampaign", { stage: t(STAGE_MESSAGE[filters.stage]) })}
+      </Button>
+      <SendCampaignDialog
+        open={open}
+        onOpenChange={setOpen}
+        eventId={eventId}
+        registrationIds={[]}
+        stage={{ stage: filters.stage, count: list.data.total }}
+        onSent={onSent}
+      />
+    </>
+  );
+}
+
+/** Above the list: the fast review, and for admins the agency's tags and the e-mail to a stage. */
+function PanelToolbar({
+  view,
+  isAdmin,
+  onCampaignSent,
+}: {
+  view: RegistrationsView;
+  isAdmin: boolean;
+  onCampaignSent: () => void;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <FastReviewLauncher view={view} isAdmin={isAdmin} />
       {isAdmin ? <TagsManager /> : null}
+      {isAdmin ? <StageCampaignButton view={view} onSent={onCampaignSent} /> : null}
     </div>
   );
 }
@@ -184,7 +230,7 @@ export function RegistrationsPage() {
           }
         />
         <TabsContent value="registrations" className="grid gap-4">
-          <PanelToolbar view={view} isAdmin={isAdmin} />
+          <PanelToolbar view={view} isAdmin={isAdmin} onCampaignSent={onCampaignSent} />
           <RegistrationsList
             view={view}
             actions={actions}
