@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
+import { registrationItem } from "./panel.test-support";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FastReview } from "./fast-review";
 
@@ -14,42 +15,6 @@ const ids = [
   "0d7f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a03",
 ];
 const people = ["Ana Pérez", "Bruno Díaz", "Carla Gómez"];
-
-function registrationItem(id: string, fullName: string): RegistrationListItem {
-  return {
-    id,
-    eventId: "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01",
-    timeslotId: "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02",
-    fullName,
-    dateOfBirth: "2000-04-09",
-    age: 25,
-    location: "Rosario",
-    email: `${fullName.split(" ")[0]!.toLowerCase()}@example.com`,
-    phoneNumber: "1155554444",
-    height: 175,
-    bust: 90,
-    waist: null,
-    hips: 95,
-    eyeColor: "Miel",
-    instagramHandle: null,
-    internationalWork: true,
-    status: "confirmed",
-    emailVerified: true,
-    emailVerifiedAt: "2026-02-01T12:00:00.000Z",
-    registrationCode: "REG-1",
-    createdAt: "2026-02-01T11:00:00.000Z",
-    liked: false,
-    attended: false,
-    rating: null,
-    stage: "new",
-    event: { id: "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01", eventName: "Casting Otoño", eventDate: "2026-03-05", location: "CABA" },
-    timeslot: { id: "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02", startTime: "10:00", endTime: "11:00" },
-    campaignCount: 0,
-    panel: { average: null, count: 0, spread: null, mine: null },
-    tags: [],
-    related: [],
-  };
-}
 
 interface Call {
   method: string;
