@@ -7,6 +7,21 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { modelRegistrations as r, panelScores, registrationStageChanges, registrationTags, tags, users } from "../../db/schema";
 
+/**
+ * A staff member's scores removed (their account is being deleted), and the panel columns of the
+ * registrations they scored rewritten without them. The update reads the scores as they were
+ * before the delete (one statement), hence the user's rows left out by hand.
+ */
+export async function forgetPanelScoresOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    with gone as (delete from ${panelScores} where ${panelScores.userId} = ${userId} returning registration_id)
+    update ${r} set (panel_count, panel_sum, panel_min, panel_max) = (
+      select count(*)::int, coalesce(sum(s.score), 0)::int, min(s.score), max(s.score)
+      from ${panelScores} s where s.registration_id = ${r.id} and s.user_id <> ${userId}
+    )
+    where ${r.id} in (select registration_id from gone)`);
+}
+
 export function createPanelRepository(db: DbOrTx) {
   return {
     /** Locks the registration's row: score, stage and tag writes on it go one at a time. */

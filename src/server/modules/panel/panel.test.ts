@@ -87,6 +87,17 @@ describe("panel scores", () => {
     expect([row!.panelCount, row!.panelSum, row!.panelMin, row!.panelMax, row!.panelAverage]).toEqual([3, 9, 1, 5, 3]);
   });
 
+  it("a deleted staff member's score leaves the panel", async () => {
+    const leaving = await signedInAs(t.app, { role: "member" });
+    const registration = await register(event, { fullName: "Dora Baja" });
+    const url = `/api/registrations/${registration.id}/my-score`;
+    await call(admin.headers, "PUT", url, { score: 4 });
+    await call(leaving.headers, "PUT", url, { score: 1, note: "No" });
+    await call(superadmin.headers, "DELETE", `/api/users/${leaving.user.id}`, undefined, 204);
+    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, registration.id));
+    expect([row!.panelCount, row!.panelSum, row!.panelMin, row!.panelMax, row!.panelAverage]).toEqual([1, 4, 4, 4, 4]);
+  });
+
   it("members score, but the official rating stays an admin's", async () => {
     const registration = await register(event);
     await call(member.headers, "PUT", `/api/registrations/${registration.id}/my-score`, { score: 3 });
