@@ -223,3 +223,29 @@ test("the open drawer passes axe in both themes", async ({ page, baseURL }) => {
     await expectNoSeriousA11yViolations(page);
   }
 });
+
+test("the fast review and its shortcuts list pass axe in both themes and at both widths", async ({ page, baseURL }) => {
+  const { eventId } = await seedA11yData();
+  await signInAsSuperadmin(page, baseURL);
+  for (const theme of THEMES) {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/dashboard");
+      await page.evaluate(
+        ([value, id]) => {
+          localStorage.setItem("theme", value);
+          localStorage.setItem("opencall.selectedEventId", id);
+        },
+        [theme, eventId] as const,
+      );
+      await page.goto("/dashboard/scouting/registrations");
+      await page.getByRole("button", { name: "Revisión rápida" }).click();
+      await expect(page.getByTestId("review-card")).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press("?");
+      await expect(page.getByTestId("shortcuts-overlay")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
+});

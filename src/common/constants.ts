@@ -50,6 +50,15 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const REGISTRATION_STATUSES = ["pending", "confirmed"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
+/** Where a registrant stands in the agency's decision (issue 23): admins move them. */
+export const REGISTRATION_STAGES = ["new", "shortlisted", "callback", "signed", "discarded"] as const;
+export type RegistrationStage = (typeof REGISTRATION_STAGES)[number];
+
+/** A panel whose highest and lowest scores are this far apart is marked as disagreeing. */
+export const PANEL_DISAGREEMENT_SPREAD = 3;
+export const PANEL_NOTE_MAX = 2000;
+export const TAG_NAME_MAX = 40;
+
 export const CAMPAIGN_STATUSES = ["in_progress", "completed", "partial", "failed"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 

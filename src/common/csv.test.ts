@@ -60,13 +60,16 @@ const sample: RegistrationCsvSource = {
   liked: true,
   attended: false,
   rating: null,
+  stage: "shortlisted",
+  tags: "Comercial; Editorial",
+  panelAverage: 4.33,
 };
 
 const SPEC_HEADERS =
   "Full Name,Age,Date of Birth,Location,Email,Phone Number,Status,Email Verified,Created At,Event Name,Event Date,Event Location,Height,Eye Color,Bust,Waist,Hips,Instagram Handle,International Work,Registration Code,Timeslot Start,Timeslot End,Liked,Attended,Rating";
 
 describe("the registrations CSV", () => {
-  it("starts with the BOM and the 25 headers of SPEC.md §3, in order, a field added since after International Work", () => {
+  it("starts with the BOM and the 25 headers of SPEC.md §3, in order, a field added since after International Work, then the panel's", () => {
     const head = registrationCsvHead();
     expect(head.startsWith(CSV_BOM)).toBe(true);
     expect(head.endsWith("\r\n")).toBe(true);
@@ -75,7 +78,14 @@ describe("the registrations CSV", () => {
     expect(headers.filter((h) => spec.includes(h))).toEqual(spec);
     const added = REGISTRANT_FIELD_NAMES.map((name) => registrantFields[name].csvHeader).filter((h) => !spec.includes(h));
     const afterInternationalWork = headers.indexOf("International Work") + 1;
-    expect(headers).toEqual([...spec.slice(0, afterInternationalWork), ...added, ...spec.slice(afterInternationalWork)]);
+    expect(headers).toEqual([
+      ...spec.slice(0, afterInternationalWork),
+      ...added,
+      ...spec.slice(afterInternationalWork),
+      "Stage",
+      "Tags",
+      "Panel Average",
+    ]);
     expect(REGISTRATION_CSV_HEADERS).toEqual(headers);
   });
 

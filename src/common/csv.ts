@@ -39,6 +39,10 @@ export type RegistrationCsvSource = RegistrantValues & {
   liked: boolean;
   attended: boolean;
   rating: number | null;
+  /** The panel's (issue 23): the stage's key, the tags' names joined by "; ", the panel's average. */
+  stage: string;
+  tags: string | null;
+  panelAverage: number | null;
 };
 
 export interface CsvColumn {
@@ -93,14 +97,21 @@ const SPEC_COLUMNS: CsvColumn[] = [
   column("Rating", "rating", "number"),
 ];
 
+/** The review panel's columns (issue 23), after SPEC.md's; the last stays a number (the export needs it). */
+export const PANEL_CSV_COLUMNS: readonly CsvColumn[] = [
+  column("Stage", "stage", "text"),
+  column("Tags", "tags", "text"),
+  column("Panel Average", "panelAverage", "number"),
+];
+
 /**
  * The file's columns: SPEC.md's, with every registrant field they do not name (a field added since)
- * after 'International Work', the last of the registrant's, in the fields' order.
+ * after 'International Work', the last of the registrant's, in the fields' order; then the panel's.
  */
 export const REGISTRATION_CSV_COLUMNS: readonly CsvColumn[] = (() => {
   const added = REGISTRANT_FIELD_NAMES.filter((name) => !SPEC_COLUMNS.some((c) => c.key === name)).map(fieldColumn);
   const after = SPEC_COLUMNS.findIndex((c) => c.key === "internationalWork") + 1;
-  return [...SPEC_COLUMNS.slice(0, after), ...added, ...SPEC_COLUMNS.slice(after)];
+  return [...SPEC_COLUMNS.slice(0, after), ...added, ...SPEC_COLUMNS.slice(after), ...PANEL_CSV_COLUMNS];
 })();
 
 export const REGISTRATION_CSV_HEADERS: readonly string[] = REGISTRATION_CSV_COLUMNS.map((c) => c.header);

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   "photos_not_accepted",
   "photo_unavailable",
   "storage_unavailable",
+  "tag_exists",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,6 +29,7 @@ import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
+import { panelRoutes } from "./modules/panel/panel.routes";
 import { publicRoutes } from "./modules/public/public.routes";
 import { createLandingHead, createPublicPageRenderer, isLandingPath } from "./modules/public/public.pages";
 import { shareRoutes } from "./modules/public/share.routes";
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await registrationsRoutes(zodApi, ctx);
     await shareRoutes(zodApi, ctx);
     await photosRoutes(zodApi, ctx);
+    await panelRoutes(zodApi, ctx);
   });
 
   registerRobots(app);

@@ -10,6 +10,7 @@ import type emailsMessages from "./es-AR/emails.json";
 import type eventsMessages from "./es-AR/events.json";
 import type landingMessages from "./es-AR/landing.json";
 import type mailboxMessages from "./es-AR/mailbox.json";
+import type panelMessages from "./es-AR/panel.json";
 import type publicMessages from "./es-AR/public.json";
 import type registrantMessages from "./es-AR/registrant.json";
 import type registrationsMessages from "./es-AR/registrations.json";
@@ -24,6 +25,7 @@ export interface CatalogueShape {
   events: typeof eventsMessages;
   landing: typeof landingMessages;
   mailbox: typeof mailboxMessages;
+  panel: typeof panelMessages;
   public: typeof publicMessages;
   registrant: typeof registrantMessages;
   registrations: typeof registrationsMessages;

@@ -7,6 +7,7 @@ import enEmails from "./en/emails.json";
 import enEvents from "./en/events.json";
 import enLanding from "./en/landing.json";
 import enMailbox from "./en/mailbox.json";
+import enPanel from "./en/panel.json";
 import enPublic from "./en/public.json";
 import enRegistrant from "./en/registrant.json";
 import enRegistrations from "./en/registrations.json";
@@ -19,6 +20,7 @@ import esEmails from "./es-AR/emails.json";
 import esEvents from "./es-AR/events.json";
 import esLanding from "./es-AR/landing.json";
 import esMailbox from "./es-AR/mailbox.json";
+import esPanel from "./es-AR/panel.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import esRegistrations from "./es-AR/registrations.json";
@@ -36,6 +38,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     events: esEvents,
     landing: esLanding,
     mailbox: esMailbox,
+    panel: esPanel,
     public: esPublic,
     registrant: esRegistrant,
     registrations: esRegistrations,
@@ -50,6 +53,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     events: enEvents,
     landing: enLanding,
     mailbox: enMailbox,
+    panel: enPanel,
     public: enPublic,
     registrant: enRegistrant,
     registrations: enRegistrations,

@@ -3,7 +3,7 @@
  * used by the modal (zodResolver); the request schema adds what the screen knows (event, selection).
  */
 import { z } from "zod";
-import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from "../constants";
+import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES, REGISTRATION_STAGES } from "../constants";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { t } from "../i18n";
 
@@ -30,10 +30,17 @@ export const campaignMessageSchema = z.object({
 export type CampaignMessageInput = z.input<typeof campaignMessageSchema>;
 export type CampaignMessage = z.output<typeof campaignMessageSchema>;
 
-export const sendCampaignSchema = campaignMessageSchema.extend({
-  eventId: z.uuid(),
-  registrationIds: z.array(z.uuid()).min(1).max(CAMPAIGN_MAX_RECIPIENTS),
-});
+/** To the selected registrations, or to every registration of the event in one stage (issue 23). */
+export const sendCampaignSchema = campaignMessageSchema
+  .extend({
+    eventId: z.uuid(),
+    registrationIds: z.array(z.uuid()).min(1).max(CAMPAIGN_MAX_RECIPIENTS).optional(),
+    stage: z.enum(REGISTRATION_STAGES).optional(),
+  })
+  .refine((body) => (body.registrationIds === undefined) !== (body.stage === undefined), {
+    error: () => t("panel.errors.recipients"),
+    path: ["registrationIds"],
+  });
 export type SendCampaignInput = z.input<typeof sendCampaignSchema>;
 
 export const sendCampaignResponse = z.object({ campaignId: z.uuid(), message: z.string() });

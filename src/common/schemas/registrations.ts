@@ -5,11 +5,12 @@
  */
 import { PHOTO_KINDS } from "../photos";
 import { z } from "zod";
-import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STATUSES } from "../constants";
+import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "../constants";
 import { registrantReplyShape } from "../registrant/replies";
 import { registrantShape } from "../registrant/schemas";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { t } from "../i18n";
+import { panelSummarySchema, relatedSummarySchema, tagSchema } from "./panel";
 
 const booleanParam = z
   .enum(["true", "false"])
@@ -24,6 +25,11 @@ export const registrationFiltersSchema = z.object({
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
   // PostgreSQL refuses a NUL in a text: a search holding one would fail the query, not find nothing.
   q: z.string().trim().max(200).refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }).optional(),
+  // The panel (issue 23): a stage, a tag, a lowest panel average, and 'not yet scored by me'.
+  stage: z.enum(REGISTRATION_STAGES).optional(),
+  tag: z.uuid().optional(),
+  panelMin: z.coerce.number().min(RATING_MIN).max(RATING_MAX).optional(),
+  unscoredByMe: booleanParam,
 });
 export type RegistrationFilters = z.output<typeof registrationFiltersSchema>;
 
@@ -34,6 +40,8 @@ export const registrationListQuerySchema = registrationFiltersSchema.extend({
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `one of ${PAGE_SIZES.join(", ")}` })
     .default(PAGE_SIZES[0]),
+  /** Newest first (the default), or the panel's best average first (unscored last). */
+  sort: z.enum(["recent", "panel"]).default("recent"),
 });
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
 
@@ -94,6 +102,7 @@ export const registrationSchema = z.object({
   liked: z.boolean(),
   attended: z.boolean(),
   rating: z.number().int().nullable(),
+  stage: z.enum(REGISTRATION_STAGES),
 });
 
 export const registrationEventSchema = z.object({
@@ -116,6 +125,10 @@ export const registrationListItemSchema = registrationSchema.extend({
   campaignCount: z.number().int(),
   /** The kinds of photo it holds (issue 17), read at GET /api/registrations/:id/photos/:kind. */
   photos: z.array(z.enum(PHOTO_KINDS)).optional(),
+  panel: panelSummarySchema,
+  tags: z.array(tagSchema),
+  /** The same person's registrations in other events (issue 23), newest first. */
+  related: z.array(relatedSummarySchema),
 });
 export type RegistrationListItem = z.infer<typeof registrationListItemSchema>;
 

@@ -10,6 +10,7 @@ import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
 import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
+import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
 
@@ -235,6 +236,8 @@ export const MATRIX: MatrixRow[] = [
   ...registrationRows(),
   // ---- photos
   ...photoRows(),
+  // ---- the review panel (issue 23)
+  ...panelRows(freshRegistration),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */

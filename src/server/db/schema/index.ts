@@ -14,6 +14,7 @@ export * from "./events";
 export * from "./registrations";
 export * from "./mail";
 export * from "./photos";
+export * from "./panel";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;

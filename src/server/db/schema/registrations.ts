@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { REGISTRATION_STAGES } from "@common/constants";
 import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
 import { eventTimeslots } from "./events";
@@ -65,6 +67,26 @@ export const modelRegistrations = pgTable(
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(sql`lower("full_name" || ' ' || "email")`),
+    /** The agency's decision (issue 23): admins move it, each move recorded in registration_stage_changes. */
+    stage: text("stage", { enum: REGISTRATION_STAGES }).notNull().default("new"),
+    /**
+     * The panel's scores (panel_scores) summed up, rewritten by the transaction that changes one
+     * (panel.service.ts): the list shows, filters and sorts them without reading the scores.
+     */
+    panelCount: integer("panel_count").notNull().default(0),
+    panelSum: integer("panel_sum").notNull().default(0),
+    panelMin: smallint("panel_min"),
+    panelMax: smallint("panel_max"),
+    panelAverage: numeric("panel_average", { precision: 3, scale: 2, mode: "number" }).generatedAlwaysAs(
+      sql`case when "panel_count" > 0 then round("panel_sum"::numeric / "panel_count", 2) end`,
+    ),
+    /** The same person across events (issue 23): the phone's last ten digits, the name as compared. */
+    phoneKey: text("phone_key")
+      .notNull()
+      .generatedAlwaysAs(sql`right(regexp_replace("phone_number", '[^0-9]', '', 'g'), 10)`),
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(btrim("full_name"), '[[:space:]]+', ' ', 'g'))`),
   },
   (t) => [
     check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed')`),
@@ -81,6 +103,33 @@ export const modelRegistrations = pgTable(
     // pg_trgm (migration 0001): 'contains' searches of three letters or more are served by the index.
     index("model_registrations_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("model_registrations_timeslot_idx").on(t.timeslotId),
+    check("model_registrations_stage_check", sql`${t.stage} in ('new', 'shortlisted', 'callback', 'signed', 'discarded')`),
+    // The stage filter, in the list's order (issue 23).
+    index("model_registrations_event_stage_created_id_idx").on(
+      t.eventId,
+      t.stage,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The list sorted by the panel's average, best first, unscored last.
+    index("model_registrations_event_panel_idx").on(
+      t.eventId,
+      t.panelAverage.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // A stage sorted by the panel's average, and a stage with a lowest average.
+    index("model_registrations_event_stage_panel_idx").on(
+      t.eventId,
+      t.stage,
+      t.panelAverage.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Related registrations: the same e-mail (stored lower-cased), phone, or name and birth date.
+    index("model_registrations_email_idx").on(t.email),
+    index("model_registrations_phone_key_idx").on(t.phoneKey),
+    index("model_registrations_name_key_dob_idx").on(t.nameKey, t.dateOfBirth),
     // One check per row instead of two, on the slot row the registration already locks: a rush no
     // longer share-locks the event's row from every transaction at once (migration 0004).
     foreignKey({

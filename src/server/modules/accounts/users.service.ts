@@ -15,6 +15,7 @@ import { adminInvitationEmail, profileApprovedEmail, staffRecipient } from "./ac
 import { accountErrors } from "./accounts.errors";
 import { accountLinks, INVITATION_TTL_SECONDS, type Auth } from "./auth.config";
 import type { SessionUser } from "./session.resolver";
+import { forgetPanelScoresOf } from "../panel/panel.repository";
 import { createUsersRepository } from "./users.repository";
 
 export function toProfile(row: UserRow): Profile {
@@ -145,7 +146,10 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       }
     },
 
-    /** Superadmins cannot be deleted; the user's sessions end with it (cascade), their events stay. */
+    /**
+     * Superadmins cannot be deleted; the user's sessions end with it (cascade), their events stay,
+     * their panel scores and notes go.
+     */
     remove: (id: string, actor: SessionUser): Promise<void> =>
       db.transaction(async (tx) => {
         const user = await repo.findByIdForUpdate(id, tx);
@@ -154,6 +158,8 @@ export function createUsersService({ db, auth, config, log }: Deps) {
           log.warn({ actorId: actor.id, userId: id }, "deletion refused: superadmin");
           throw accountErrors.superadminProtected();
         }
+        // Their panel scores leave with them; the registrations' panel columns follow (issue 23).
+        await forgetPanelScoresOf(tx, id);
         await repo.delete(id, tx);
         log.info({ actorId: actor.id, userId: id, email: user.email }, "user deleted");
       }),

@@ -12,6 +12,9 @@ export const campaignErrors = {
       { registrationIds: t("campaigns.errors.registrationsNotInEvent") },
       t("campaigns.errors.registrationsNotInEvent"),
     ),
+  stageEmpty: () => errors.validation({ stage: t("panel.errors.stageEmpty") }, t("panel.errors.stageEmpty")),
+  stageTooMany: (max: number) =>
+    errors.validation({ stage: t("panel.errors.stageTooMany", { max }) }, t("panel.errors.stageTooMany", { max })),
   campaignNotFound: () => errors.notFound(t("campaigns.errors.campaignNotFound")),
   registrationNotFound: () => errors.notFound(t("campaigns.errors.registrationNotFound")),
 };

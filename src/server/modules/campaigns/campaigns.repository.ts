@@ -1,3 +1,4 @@
+import type { RegistrationStage } from "@common/constants";
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import {
@@ -44,6 +45,8 @@ export function createCampaignsRepository(db: Db) {
 
     /** The registrations of this event among `ids`, with what the placeholders need. */
     findRecipientsData: (eventId: string, ids: string[], q: DbOrTx = db) => recipientsData(q, eventId, ids),
+    findStageRecipientsData: (eventId: string, stage: RegistrationStage, limit: number, q: DbOrTx = db) =>
+      recipientsQuery(q, and(eq(modelRegistrations.eventId, eventId), eq(modelRegistrations.stage, stage))).limit(limit),
 
     async insertCampaign(values: typeof campaigns.$inferInsert, q: DbOrTx = db) {
       const [row] = await q.insert(campaigns).values(values).returning({ id: campaigns.id });
@@ -117,6 +120,10 @@ function summaries(q: DbOrTx, where: SQL | undefined) {
 }
 
 function recipientsData(q: DbOrTx, eventId: string, ids: string[]) {
+  return recipientsQuery(q, and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)));
+}
+
+function recipientsQuery(q: DbOrTx, where: SQL | undefined) {
   return q
     .select({
       id: modelRegistrations.id,
@@ -129,8 +136,8 @@ function recipientsData(q: DbOrTx, eventId: string, ids: string[]) {
     })
     .from(modelRegistrations)
     .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-    .where(and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)))
-    .orderBy(asc(modelRegistrations.createdAt));
+    .where(where)
+    .orderBy(asc(modelRegistrations.createdAt), asc(modelRegistrations.id));
 }
 
 function recipientsOf(q: DbOrTx, campaignId: string) {

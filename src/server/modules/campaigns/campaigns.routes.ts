@@ -35,7 +35,10 @@ function staffRoutes(app: ZodApp, campaigns: CampaignsService): void {
     },
     async (request, reply) => {
       const result = await campaigns.send(request.user!.id, request.body);
-      request.log.info({ campaignId: result.campaignId, recipients: request.body.registrationIds.length }, "campaign queued");
+      request.log.info(
+        { campaignId: result.campaignId, recipients: request.body.registrationIds?.length, stage: request.body.stage },
+        "campaign queued",
+      );
       return reply.status(202).send(result);
     },
   );

@@ -4,6 +4,7 @@ import { t } from "@common/i18n";
  * outbox worker delivers the messages and tells campaigns.progress.ts what became of each, which
  * moves the recipients and the campaign to their final statuses.
  */
+import { CAMPAIGN_MAX_RECIPIENTS } from "@common/schemas/campaigns";
 import type { CampaignDetail, CampaignSummary, RegistrationCampaign, SendCampaignInput } from "@common/schemas/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -27,14 +28,22 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   return {
     /** Stores the campaign and its recipients, then queues one message per recipient. */
     async send(createdBy: string, input: SendCampaignInput): Promise<{ campaignId: string; message: string }> {
-      const registrationIds = [...new Set(input.registrationIds)];
       // HTML is stored sanitised: nothing unsafe is kept, even for the history screen.
       const content = input.isHtml ? sanitizeCampaignHtml(input.content) : input.content.trim();
       if (!content) throw campaignErrors.contentRequired();
       const event = await repository.findEvent(input.eventId);
       if (!event) throw eventErrors.notFound();
-      const registrations = await repository.findRecipientsData(event.id, registrationIds);
-      if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
+      let registrations;
+      if (input.stage) {
+        // Everyone of the event in that stage (issue 23), within the same ceiling as a selection.
+        registrations = await repository.findStageRecipientsData(event.id, input.stage, CAMPAIGN_MAX_RECIPIENTS + 1);
+        if (registrations.length === 0) throw campaignErrors.stageEmpty();
+        if (registrations.length > CAMPAIGN_MAX_RECIPIENTS) throw campaignErrors.stageTooMany(CAMPAIGN_MAX_RECIPIENTS);
+      } else {
+        const registrationIds = [...new Set(input.registrationIds)];
+        registrations = await repository.findRecipientsData(event.id, registrationIds);
+        if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
+      }
       const campaign = { subject: input.subject.trim(), content, isHtml: input.isHtml, createdBy };
       const campaignId = await queueCampaignMessages(deps, event, campaign, registrations);
       return { campaignId, message: t("campaigns.email.queued", { count: registrations.length }) };

@@ -127,6 +127,11 @@ async function expectedCsv(eventId?: string): Promise<string> {
       liked: r.liked,
       attended: r.attended,
       rating: r.rating,
+      stage: r.stage,
+      tags: sql<
+        string | null
+      >`(select string_agg(t.name, '; ' order by lower(t.name), t.id) from registration_tags rt join tags t on t.id = rt.tag_id where rt.registration_id = ${r.id})`,
+      panelAverage: sql<number | null>`${r.panelAverage}::float8`,
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))

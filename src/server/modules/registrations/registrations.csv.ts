@@ -18,7 +18,7 @@ import {
   type RegistrationCsvSource,
 } from "@common/csv";
 import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { eventTimeslots, modelRegistrations as r, scoutingEvents as e } from "../../db/schema";
+import { eventTimeslots, modelRegistrations as r, registrationTags, scoutingEvents as e, tags } from "../../db/schema";
 import { filterCondition, type FilterOptions } from "./registrations.repository";
 
 const FORMULA_START_CODES = sql.raw(FORMULA_START_CHARACTERS.map((character) => character.charCodeAt(0)).join(", "));
@@ -33,7 +33,7 @@ const text = (value: AnyColumn | SQL): SQL =>
   sql`nullif(case when ascii(ltrim(${value}, ${ZERO_WIDTH})) in (${FORMULA_START_CODES}) then '''' || ${value} else ${value} end, '')`;
 
 /** Each kind of cell as @common/csv writes it. Numbers and booleans come from the database, never from a person. */
-const cellOf: Record<CsvCellKind, (column: AnyColumn) => SQL> = {
+const cellOf: Record<CsvCellKind, (column: AnyColumn | SQL) => SQL> = {
   text,
   date: (column) => text(sql`${column}::text`),
   number: (column) => sql`${column}::text`,
@@ -46,15 +46,21 @@ const cellOf: Record<CsvCellKind, (column: AnyColumn) => SQL> = {
 
 const registrationColumns = getTableColumns(r) as Record<string, AnyColumn>;
 /** Where a line's values are read that are not the registration's own columns: its event's, its slot's. */
-const otherColumns: Partial<Record<keyof RegistrationCsvSource, AnyColumn>> = {
+const otherColumns: Partial<Record<keyof RegistrationCsvSource, AnyColumn | SQL>> = {
   eventName: e.eventName,
   eventDate: e.eventDate,
   eventLocation: e.location,
   timeslotStart: eventTimeslots.startTime,
   timeslotEnd: eventTimeslots.endTime,
+  // The tags' names, as @common/csv's source holds them: by name, joined by "; ".
+  tags: sql`(select string_agg(${tags.name}, '; ' order by lower(${tags.name}), ${tags.id})
+    from ${registrationTags} join ${tags} on ${tags.id} = ${registrationTags.tagId}
+    where ${registrationTags.registrationId} = ${r.id})`,
+  // As JavaScript writes the number: 4 and 4.5, not 4.00 and 4.50.
+  panelAverage: sql`${r.panelAverage}::float8`,
 };
 
-function sourceColumn(key: keyof RegistrationCsvSource): AnyColumn {
+function sourceColumn(key: keyof RegistrationCsvSource): AnyColumn | SQL {
   const column = otherColumns[key] ?? registrationColumns[key];
   if (!column) throw new Error(`CSV export: no column for ${key}`);
   return column;

@@ -3,15 +3,19 @@
  * slots, and the writes of review, edit and delete. Factories over db; every function accepts a
  * transaction instead.
  */
+import type { RegistrationStage } from "@common/constants";
 import type { RegistrationFilters } from "@common/schemas/registrations";
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { runStatement, type Db, type DbOrTx } from "../../db/client";
 import {
   emailCampaignRecipients,
   emailCampaigns,
   eventTimeslots,
   modelRegistrations as r,
+  panelScores,
+  registrationTags,
   scoutingEvents,
+  tags,
   type ModelRegistrationRow,
 } from "../../db/schema";
 
@@ -22,6 +26,8 @@ export function escapeLike(q: string): string {
 
 export interface FilterOptions extends RegistrationFilters {
   ids?: string[] | undefined;
+  /** Who is asking: what 'not yet scored by me' and `panel.mine` read. */
+  viewerId?: string | undefined;
 }
 
 /**
@@ -38,6 +44,21 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
     conditions.push(sql`${r.searchText} like '%' || lower(${escapeLike(f.q)}) || '%'`);
   }
   if (f.ids) conditions.push(inArray(r.id, f.ids));
+  if (f.stage) conditions.push(eq(r.stage, f.stage));
+  if (f.panelMin !== undefined) conditions.push(gte(r.panelAverage, f.panelMin));
+  if (f.tag) {
+    conditions.push(
+      sql`exists (select 1 from ${registrationTags} where ${registrationTags.registrationId} = ${r.id} and ${registrationTags.tagId} = ${f.tag})`,
+    );
+  }
+  if (f.unscoredByMe) {
+    // Without a viewer nobody has scored for them: every row is 'not yet scored'.
+    if (f.viewerId) {
+      conditions.push(
+        sql`not exists (select 1 from ${panelScores} where ${panelScores.registrationId} = ${r.id} and ${panelScores.userId} = ${f.viewerId})`,
+      );
+    }
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -55,38 +76,140 @@ const eventColumns = {
 };
 const timeslotColumns = { id: eventTimeslots.id, startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime };
 
+const myScore = (viewerId: string | undefined) =>
+  viewerId
+    ? sql<
+        number | null
+      >`(select ${panelScores.score} from ${panelScores} where ${panelScores.registrationId} = ${r.id} and ${panelScores.userId} = ${viewerId})`
+    : sql<number | null>`null::smallint`;
+
+export interface RelatedRow {
+  sourceId: string;
+  id: string;
+  eventId: string;
+  eventName: string;
+  eventDate: string;
+  stage: RegistrationStage;
+  fullName: string;
+  email: string;
+  createdAt: string;
+  byEmail: boolean;
+  byPhone: boolean;
+  byNameAndBirthDate: boolean;
+}
+
+/**
+ * The same person's registrations in other events, for each of `ids`: the same e-mail (stored
+ * lower-cased), the same phone (its last ten digits; at least six), or the same full name (trimmed,
+ * spaces collapsed, lower-cased) with the same birth date. Each rule is one index lookup per
+ * registration; at most `perRegistration` each, newest first.
+ */
+const RELATED = `
+  select p.id as "sourceId", o.id, o.event_id as "eventId", e.event_name as "eventName",
+    e.event_date::text as "eventDate", o.stage, o.full_name as "fullName", o.email,
+    o.created_at as "createdAt",
+    o.email = p.email as "byEmail",
+    (o.phone_key = p.phone_key and length(p.phone_key) >= 6) as "byPhone",
+    (o.name_key = p.name_key and o.date_of_birth = p.date_of_birth) as "byNameAndBirthDate"
+  from model_registrations p
+  cross join lateral (
+    select m.* from (
+      select x.id from model_registrations x where x.email = p.email and x.event_id <> p.event_id
+      union
+      select x.id from model_registrations x
+        where x.phone_key = p.phone_key and length(p.phone_key) >= 6 and x.event_id <> p.event_id
+      union
+      select x.id from model_registrations x
+        where x.name_key = p.name_key and x.date_of_birth = p.date_of_birth and x.event_id <> p.event_id
+    ) matched
+    join model_registrations m on m.id = matched.id
+    order by m.created_at desc, m.id desc
+    limit $2
+  ) o
+  join scouting_events e on e.id = o.event_id
+  where p.id = any($1::uuid[])
+  order by p.id, o.created_at desc, o.id desc`;
+
+/**
+ * The same person's registrations in other events, for each of `ids`: the same e-mail (stored
+ * lower-cased), the same phone (its last ten digits; at least six), or the same full name (trimmed,
+ * spaces collapsed, lower-cased) with the same birth date. Each rule is one index lookup per
+ * registration; at most `perRegistration` each, newest first. A prepared statement: its plan
+ * costs more than its run.
+ */
+export async function findRelated(db: Db, ids: string[], perRegistration: number): Promise<RelatedRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await runStatement<RelatedRow & { createdAt: string | Date }>(db, RELATED, [ids, perRegistration]);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
 export type ListedRegistration = ModelRegistrationRow & {
   event: { id: string; eventName: string; eventDate: string; location: string };
   timeslot: { id: string; startTime: string; endTime: string };
   campaignCount: number;
+  myScore: number | null;
+  tags: Array<{ id: string; name: string }>;
+  related: RelatedRow[];
 };
+
+/** At most this many other registrations named on a row. */
+const RELATED_PER_ROW = 5;
+
+/** A page of the list, in its order, with the total of the filters' matches. */
+async function listPage(
+  db: DbOrTx,
+  filters: FilterOptions,
+  page: number,
+  pageSize: number,
+  sort: "recent" | "panel",
+): Promise<{ items: ListedRegistration[]; total: number }> {
+  const where = filterCondition(filters);
+  const order =
+    sort === "panel" ? [sql`${r.panelAverage} desc nulls last`, desc(r.createdAt), desc(r.id)] : [desc(r.createdAt), desc(r.id)];
+  const pageRows = db
+    .select({
+      registration: r,
+      event: eventColumns,
+      timeslot: timeslotColumns,
+      campaignCount,
+      myScore: myScore(filters.viewerId),
+    })
+    .from(r)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, r.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  // The page's tags and related registrations are read while the count runs. The list is never
+  // read inside a transaction: `db` is the pool (or PGlite) itself.
+  const withExtras = pageRows.then(async (rows) => {
+    const ids = rows.map((row) => row.registration.id);
+    const [tagRows, relatedRows] = await Promise.all([tagsOf(db, ids), findRelated(db as Db, ids, RELATED_PER_ROW)]);
+    return { rows, tagRows, relatedRows };
+  });
+  const [{ rows, tagRows, relatedRows }, [totalRow]] = await Promise.all([
+    withExtras,
+    db.select({ total: count() }).from(r).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row.registration,
+      event: row.event,
+      timeslot: row.timeslot,
+      campaignCount: row.campaignCount,
+      myScore: row.myScore === null ? null : Number(row.myScore),
+      tags: tagRows.filter((tag) => tag.registrationId === row.registration.id).map(({ id, name }) => ({ id, name })),
+      related: relatedRows.filter((related) => related.sourceId === row.registration.id),
+    })),
+    total: totalRow?.total ?? 0,
+  };
+}
 
 export function createRegistrationsRepository(db: DbOrTx) {
   return {
-    async list(filters: FilterOptions, page: number, pageSize: number): Promise<{ items: ListedRegistration[]; total: number }> {
-      const where = filterCondition(filters);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({ registration: r, event: eventColumns, timeslot: timeslotColumns, campaignCount })
-          .from(r)
-          .innerJoin(scoutingEvents, eq(scoutingEvents.id, r.eventId))
-          .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
-          .where(where)
-          .orderBy(desc(r.createdAt), desc(r.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ total: count() }).from(r).where(where),
-      ]);
-      return {
-        items: rows.map((row) => ({
-          ...row.registration,
-          event: row.event,
-          timeslot: row.timeslot,
-          campaignCount: row.campaignCount,
-        })),
-        total: totalRow?.total ?? 0,
-      };
-    },
+    list: (filters: FilterOptions, page: number, pageSize: number, sort: "recent" | "panel" = "recent") =>
+      listPage(db, filters, page, pageSize, sort),
 
     async findById(
       id: string,
@@ -126,6 +249,17 @@ export function createRegistrationsRepository(db: DbOrTx) {
       return row;
     },
   };
+}
+
+/** The tags of these registrations, by name. */
+async function tagsOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ registrationId: registrationTags.registrationId, id: tags.id, name: tags.name })
+    .from(registrationTags)
+    .innerJoin(tags, eq(tags.id, registrationTags.tagId))
+    .where(inArray(registrationTags.registrationId, ids))
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
 }
 
 export type RegistrationsRepository = ReturnType<typeof createRegistrationsRepository>;

@@ -30,7 +30,11 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
         response: { 200: registrationListResponseSchema },
       },
     },
-    async (request) => registrations.list(request.query),
+    async (request) => {
+      const user = request.user;
+      if (!user) throw errors.unauthenticated();
+      return registrations.list(user, request.query);
+    },
   );
 
   exportRoute(app, database);
@@ -116,7 +120,8 @@ function exportRoute(app: ZodApp, database: AppContext["database"]): void {
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${CSV_FILENAME}"`)
         .header("cache-control", "no-store");
-      return reply.send(registrationsCsvStream(database, request.query));
+      // The viewer: what the 'not yet scored by me' filter reads.
+      return reply.send(registrationsCsvStream(database, { ...request.query, viewerId: request.user?.id }));
     },
   );
 }

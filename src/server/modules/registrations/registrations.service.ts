@@ -40,6 +40,7 @@ function toApi(row: ModelRegistrationRow) {
     liked: row.liked,
     attended: row.attended,
     rating: row.rating,
+    stage: row.stage,
   };
 }
 
@@ -49,8 +50,21 @@ const slotToApi = (slot: { id: string; startTime: string; endTime: string }) => 
   endTime: formatTime(slot.endTime),
 });
 
-function listItemToApi(row: ListedRegistration): RegistrationListItem {
-  return { ...toApi(row), event: row.event, timeslot: slotToApi(row.timeslot), campaignCount: row.campaignCount };
+export function listItemToApi(row: ListedRegistration): RegistrationListItem {
+  return {
+    ...toApi(row),
+    event: row.event,
+    timeslot: slotToApi(row.timeslot),
+    campaignCount: row.campaignCount,
+    panel: {
+      average: row.panelAverage === null ? null : Number(row.panelAverage),
+      count: row.panelCount,
+      spread: row.panelMin === null || row.panelMax === null ? null : row.panelMax - row.panelMin,
+      mine: row.myScore,
+    },
+    tags: row.tags,
+    related: row.related.map(({ id, eventId, eventName, eventDate, stage }) => ({ id, eventId, eventName, eventDate, stage })),
+  };
 }
 
 /** The kinds of photo each registration holds, in the kinds' order. */
@@ -76,10 +90,24 @@ async function withPhotos<T extends { id: string }>(db: Db, items: T[]): Promise
   return items.map((item) => ({ ...item, photos: kinds.get(item.id) ?? [] }));
 }
 
-async function listRegistrations(db: Db, query: RegistrationListQuery) {
-  const { page, pageSize, ...filters } = query;
-  const { items, total } = await createRegistrationsRepository(db).list(filters, page, pageSize);
+async function listRegistrations(db: Db, viewer: SessionUser, query: RegistrationListQuery) {
+  const { page, pageSize, sort, ...filters } = query;
+  const { items, total } = await createRegistrationsRepository(db).list(
+    { ...filters, viewerId: viewer.id },
+    page,
+    pageSize,
+    sort,
+  );
   return { items: await withPhotos(db, items.map(listItemToApi)), total, page, pageSize };
+}
+
+/** One registration as the list shows it to `viewer`: what a write answers with. */
+export async function listItemFor(db: Db, viewer: SessionUser, id: string): Promise<RegistrationListItem> {
+  const { items } = await createRegistrationsRepository(db).list({ ids: [id], viewerId: viewer.id }, 1, 1);
+  const row = items[0];
+  if (!row) throw registrationErrors.notFound();
+  const [item] = await withPhotos(db, [listItemToApi(row)]);
+  return item!;
 }
 
 async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
@@ -146,11 +174,7 @@ async function updateRegistration(
     throw error;
   }
   // The reply is the row as the list shows it, so the client can put it straight into its page.
-  const { items } = await repo.list({ ids: [id] }, 1, 1);
-  const row = items[0];
-  if (!row) throw registrationErrors.notFound();
-  const [item] = await withPhotos(db, [listItemToApi(row)]);
-  return item!;
+  return listItemFor(db, user, id);
 }
 
 async function deleteRegistration(db: Db, id: string): Promise<void> {
@@ -199,7 +223,7 @@ export type RegistrationsService = ReturnType<typeof createRegistrationsService>
 /** The staff's operations on registrations, over the app's database and configuration. */
 export function createRegistrationsService({ db, config }: { db: Db; config: Config }) {
   return {
-    list: (query: RegistrationListQuery) => listRegistrations(db, query),
+    list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
     get: (id: string) => getRegistration(db, id),
     update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, user, id, patch),
     delete: (id: string) => deleteRegistration(db, id),

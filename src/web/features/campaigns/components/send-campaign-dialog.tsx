@@ -1,3 +1,4 @@
+import type { RegistrationStage } from "@common/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CAMPAIGN_RECIPIENT_ADVICE } from "@common/constants";
 import type { Translate } from "@common/i18n";
@@ -23,6 +24,8 @@ interface SendCampaignDialogProps {
   onOpenChange: (open: boolean) => void;
   eventId: string;
   registrationIds: string[];
+  /** Instead of the ids: every registration of the event in this stage (issue 23), `count` of them. */
+  stage?: { stage: RegistrationStage; count: number } | undefined;
   /** After a successful send: the screen clears its selection and opens the history tab. */
   onSent: (campaignId: string) => void;
 }
@@ -126,9 +129,9 @@ function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepPro
   );
 }
 
-export function SendCampaignDialog({ open, onOpenChange, eventId, registrationIds, onSent }: SendCampaignDialogProps) {
+export function SendCampaignDialog({ open, onOpenChange, eventId, registrationIds, stage, onSent }: SendCampaignDialogProps) {
   const t = useT();
-  const count = registrationIds.length;
+  const count = stage ? stage.count : registrationIds.length;
   const sendCampaign = useSendCampaign();
   const [pending, setPending] = useState<CampaignMessage | null>(null);
   const form = useForm<CampaignMessageInput, unknown, CampaignMessage>({
@@ -147,21 +150,18 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
 
   const confirmSend = () => {
     if (!pending) return;
-    sendCampaign.mutate(
-      { ...pending, eventId, registrationIds },
-      {
-        onSuccess: (result) => {
-          toast.success(t("campaigns.alerts.success", { message: result.message }));
-          form.reset(newMessage(t));
-          setPending(null);
-          onOpenChange(false);
-          onSent(result.campaignId);
-        },
-        onError: (error) => {
-          toast.error(t("campaigns.alerts.failure", { reason: failureReason(error, t) }));
-        },
+    sendCampaign.mutate(stage ? { ...pending, eventId, stage: stage.stage } : { ...pending, eventId, registrationIds }, {
+      onSuccess: (result) => {
+        toast.success(t("campaigns.alerts.success", { message: result.message }));
+        form.reset(newMessage(t));
+        setPending(null);
+        onOpenChange(false);
+        onSent(result.campaignId);
       },
-    );
+      onError: (error) => {
+        toast.error(t("campaigns.alerts.failure", { reason: failureReason(error, t) }));
+      },
+    });
   };
 
   return (

@@ -4,7 +4,7 @@ import { filterSearchParams, type RegistrationListParams } from "./list-registra
  * The export is a plain download link: the browser streams scouting.csv to disk with the session
  * cookie, so a large event never passes through the page's memory.
  */
-export function exportAllCsvUrl(params: Omit<RegistrationListParams, "page" | "pageSize">): string {
+export function exportAllCsvUrl(params: Omit<RegistrationListParams, "page" | "pageSize" | "sort">): string {
   return `/api/registrations/export.csv?${filterSearchParams(params).toString()}`;
 }
 

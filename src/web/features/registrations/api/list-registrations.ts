@@ -1,3 +1,4 @@
+import type { RegistrationStage } from "@common/constants";
 import type { RegistrationListResponse } from "@common/schemas/registrations";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api";
@@ -8,17 +9,27 @@ export interface RegistrationListParams {
   attended: boolean;
   rating: number | null;
   q: string;
+  /** The panel's (issue 23). */
+  stage: RegistrationStage | null;
+  tag: string | null;
+  unscoredByMe: boolean;
+  panelMin: number | null;
+  sort: "recent" | "panel";
   page: number;
   pageSize: number;
 }
 
 /** The query string of the list's filters; shared with the CSV link so both select the same rows. */
-export function filterSearchParams(params: Omit<RegistrationListParams, "page" | "pageSize">): URLSearchParams {
+export function filterSearchParams(params: Omit<RegistrationListParams, "page" | "pageSize" | "sort">): URLSearchParams {
   const search = new URLSearchParams({ eventId: params.eventId });
   if (params.liked) search.set("liked", "true");
   if (params.attended) search.set("attended", "true");
   if (params.rating !== null) search.set("rating", String(params.rating));
   if (params.q.trim()) search.set("q", params.q.trim());
+  if (params.stage) search.set("stage", params.stage);
+  if (params.tag) search.set("tag", params.tag);
+  if (params.unscoredByMe) search.set("unscoredByMe", "true");
+  if (params.panelMin !== null) search.set("panelMin", String(params.panelMin));
   return search;
 }
 
@@ -26,6 +37,7 @@ async function listRegistrations(params: RegistrationListParams, signal?: AbortS
   const search = filterSearchParams(params);
   search.set("page", String(params.page));
   search.set("pageSize", String(params.pageSize));
+  if (params.sort !== "recent") search.set("sort", params.sort);
   return api<RegistrationListResponse>(`/api/registrations?${search.toString()}`, { signal });
 }
 

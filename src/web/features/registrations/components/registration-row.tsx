@@ -25,6 +25,8 @@ export interface RegistrationRowProps {
   extraActions?: ReactNode;
   /** Shown under the e-mail: the campaigns that included this registration. */
   campaigns?: ReactNode;
+  /** The review panel (issue 23): stage, the panel's scores, tags, the same person elsewhere. */
+  panel?: ReactNode;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -145,7 +147,7 @@ export function RegistrationRating({ registration: r, isAdmin, onReview }: Revie
 
 export function RegistrationRow(props: RegistrationRowProps) {
   const t = useT();
-  const { registration: r, isAdmin, selected, onSelectedChange, campaigns } = props;
+  const { registration: r, isAdmin, selected, onSelectedChange, campaigns, panel } = props;
   return (
     <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm" aria-label={r.fullName}>
       <div className="flex flex-wrap items-start gap-3">
@@ -184,6 +186,8 @@ export function RegistrationRow(props: RegistrationRowProps) {
         ))}
         <Detail label={t("registrations.row.timeslot")}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</Detail>
       </dl>
+
+      {panel ? <div className="mt-3 border-t pt-3">{panel}</div> : null}
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
         <LikedToggle registration={r} isAdmin={isAdmin} onReview={props.onReview} />

@@ -1,8 +1,10 @@
 import { useLanguage, useT } from "@web/lib/language";
-import { RATING_MAX } from "@common/constants";
+import { RATING_MAX, REGISTRATION_STAGES, type RegistrationStage } from "@common/constants";
+import { STAGE_MESSAGE } from "@common/schemas/panel";
+import { useTags } from "@web/features/panel";
 import { formatDateFor } from "@common/dates-language";
 import type { EventSummary } from "@common/schemas/events";
-import { CalendarCheck, Heart, Search } from "lucide-react";
+import { CalendarCheck, CircleDashed, Heart, Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Input, NativeSelect } from "@web/components/ui/input";
@@ -14,6 +16,12 @@ export interface FilterValues {
   attended: boolean;
   rating: number | null;
   search: string;
+  /** The panel's (issue 23). */
+  stage: RegistrationStage | null;
+  tag: string | null;
+  unscoredByMe: boolean;
+  panelMin: number | null;
+  sort: "recent" | "panel";
 }
 
 interface RegistrationsFiltersProps {
@@ -155,6 +163,94 @@ function SearchBox({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps,
   );
 }
 
+function LabelledSelect({
+  label,
+  value,
+  onChange,
+  children,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/** The panel's filters and order (issue 23): stage, tag, panel average, 'not yet scored by me'. */
+function PanelFilters({ filters, onFiltersChange }: Pick<RegistrationsFiltersProps, "filters" | "onFiltersChange">) {
+  const t = useT();
+  const tags = useTags();
+  return (
+    <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end">
+      <LabelledSelect
+        className="lg:w-44"
+        label={t("panel.filters.stage")}
+        value={filters.stage ?? ""}
+        onChange={(value) => onFiltersChange({ stage: (value || null) as RegistrationStage | null })}
+      >
+        <option value="">{t("panel.filters.stageAll")}</option>
+        {REGISTRATION_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {t(STAGE_MESSAGE[stage])}
+          </option>
+        ))}
+      </LabelledSelect>
+      <LabelledSelect
+        className="lg:w-44"
+        label={t("panel.filters.tag")}
+        value={filters.tag ?? ""}
+        onChange={(value) => onFiltersChange({ tag: value || null })}
+      >
+        <option value="">{t("panel.filters.tagAll")}</option>
+        {tags.data?.map((tag) => (
+          <option key={tag.id} value={tag.id}>
+            {tag.name}
+          </option>
+        ))}
+      </LabelledSelect>
+      <LabelledSelect
+        className="lg:w-44"
+        label={t("panel.filters.panelMin")}
+        value={filters.panelMin === null ? "" : String(filters.panelMin)}
+        onChange={(value) => onFiltersChange({ panelMin: value ? Number(value) : null })}
+      >
+        <option value="">{t("panel.filters.panelMinAll")}</option>
+        {[4.5, 4, 3.5, 3, 2].map((min) => (
+          <option key={min} value={min}>
+            {t("panel.filters.panelMinValue", { min })}
+          </option>
+        ))}
+      </LabelledSelect>
+      <LabelledSelect
+        className="lg:w-56"
+        label={t("panel.filters.sort")}
+        value={filters.sort}
+        onChange={(value) => onFiltersChange({ sort: value === "panel" ? "panel" : "recent" })}
+      >
+        <option value="recent">{t("panel.filters.sortRecent")}</option>
+        <option value="panel">{t("panel.filters.sortPanel")}</option>
+      </LabelledSelect>
+      <FilterToggle
+        pressed={filters.unscoredByMe}
+        onClick={() => onFiltersChange({ unscoredByMe: !filters.unscoredByMe })}
+        icon={<CircleDashed aria-hidden="true" />}
+        label={t("panel.filters.unscoredByMe")}
+      />
+    </div>
+  );
+}
+
 export function RegistrationsFilters(props: RegistrationsFiltersProps) {
   const t = useT();
   const { filters, onFiltersChange, selectAll } = props;
@@ -182,6 +278,7 @@ export function RegistrationsFilters(props: RegistrationsFiltersProps) {
         <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />
         <SearchBox filters={filters} onFiltersChange={onFiltersChange} />
       </div>
+      <PanelFilters filters={filters} onFiltersChange={onFiltersChange} />
     </div>
   );
 }

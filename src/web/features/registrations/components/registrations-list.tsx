@@ -2,6 +2,7 @@ import { useT } from "@web/lib/language";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { CampaignBadge } from "@web/features/campaigns";
+import { RowPanel } from "@web/features/panel";
 import type { RegistrationActions } from "../hooks/use-registration-actions";
 import type { RegistrationsLayout } from "../hooks/use-registrations-layout";
 import type { RegistrationsView } from "../hooks/use-registrations-view";
@@ -52,6 +53,7 @@ export function RegistrationsList({ view, actions, isAdmin, layout, onCampaignSe
     onDelete: () => actions.askDelete(item),
     extraActions: item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null,
     campaigns: <CampaignBadge registrationId={item.id} campaignCount={item.campaignCount} onSelect={onCampaignSelect} />,
+    panel: <RowPanel registration={item} isAdmin={isAdmin} />,
   }));
   return (
     <>

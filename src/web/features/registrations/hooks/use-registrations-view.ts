@@ -8,7 +8,17 @@ import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { useRegistrations, type RegistrationListParams } from "../api/list-registrations";
 import type { FilterValues } from "../components/registrations-filters";
 
-const NO_FILTERS: FilterValues = { liked: false, attended: false, rating: null, search: "" };
+const NO_FILTERS: FilterValues = {
+  liked: false,
+  attended: false,
+  rating: null,
+  search: "",
+  stage: null,
+  tag: null,
+  unscoredByMe: false,
+  panelMin: null,
+  sort: "recent",
+};
 
 /** The event to show first: the one 'Ver registros' navigated with, else the last one chosen. */
 function useSelectedEventId() {
@@ -79,8 +89,18 @@ export function useRegistrationsView() {
     restart();
   };
 
-  const filterParams = { eventId, liked: filters.liked, attended: filters.attended, rating: filters.rating, q: appliedQ };
-  const params: RegistrationListParams | null = eventId ? { ...filterParams, page, pageSize } : null;
+  const filterParams = {
+    eventId,
+    liked: filters.liked,
+    attended: filters.attended,
+    rating: filters.rating,
+    q: appliedQ,
+    stage: filters.stage,
+    tag: filters.tag,
+    unscoredByMe: filters.unscoredByMe,
+    panelMin: filters.panelMin,
+  };
+  const params: RegistrationListParams | null = eventId ? { ...filterParams, sort: filters.sort, page, pageSize } : null;
   const list = useRegistrations(params);
 
   // After a delete empties the last page, step back to the new last page.

@@ -39,6 +39,10 @@ export function registrationItem(
     event: testEvent,
     timeslot,
     campaignCount: 0,
+    stage: "new",
+    panel: { average: null, count: 0, spread: null, mine: null },
+    tags: [],
+    related: [],
     ...overrides,
   };
 }

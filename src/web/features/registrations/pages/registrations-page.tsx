@@ -1,13 +1,16 @@
 import { useT } from "@web/lib/language";
 import { isAdmin as isAdminRole } from "@common/roles";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail } from "lucide-react";
+import { Mail, Maximize2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useSession } from "@web/features/accounts";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
+import { FastReview, TagsManager } from "@web/features/panel";
+import { STAGE_MESSAGE } from "@common/schemas/panel";
+import { pageCount } from "@common/pagination";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
@@ -61,6 +64,110 @@ function TabsBar({ layoutToggle }: { layoutToggle: ReactNode }) {
         <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
       </TabsList>
       {layoutToggle}
+    </div>
+  );
+}
+
+/** Fast review (issue 23) over the list as filtered: one registrant at a time, page after page. */
+function FastReviewLauncher({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [index, setIndex] = useState(0);
+  const { list, page, pageSize } = view;
+  const items = list.data?.items ?? [];
+  const lastPage = list.data ? pageCount(list.data.total, pageSize) : page;
+  return (
+    <>
+      <Button
+        variant="outline"
+        disabled={!view.eventId || items.length === 0}
+        onClick={() => {
+          setIndex(0);
+          setOpen(true);
+        }}
+      >
+        <Maximize2 aria-hidden="true" />
+        {t("panel.review.open")}
+      </Button>
+      <FastReview
+        open={open}
+        onOpenChange={setOpen}
+        items={items}
+        index={index}
+        onIndexChange={setIndex}
+        isAdmin={isAdmin}
+        onNextPage={
+          page < lastPage
+            ? () => {
+                view.changePage(page + 1);
+                setIndex(0);
+              }
+            : undefined
+        }
+        onPreviousPage={
+          page > 1
+            ? () => {
+                view.changePage(page - 1);
+                setIndex(pageSize - 1);
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * An admin's e-mail to everyone of the event in the chosen stage (issue 23): offered while the
+ * stage is the only filter, so the list's total is who receives it.
+ */
+function StageCampaignButton({ view, onSent }: { view: RegistrationsView; onSent: () => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const { filters, eventId, list } = view;
+  const onlyStage =
+    filters.stage !== null &&
+    !filters.liked &&
+    !filters.attended &&
+    filters.rating === null &&
+    !filters.search.trim() &&
+    filters.tag === null &&
+    !filters.unscoredByMe &&
+    filters.panelMin === null;
+  if (!onlyStage || !eventId || !filters.stage || !list.data) return null;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} disabled={list.data.total === 0}>
+        <Mail aria-hidden="true" />
+        {t("panel.stageCampaign", { stage: t(STAGE_MESSAGE[filters.stage]) })}
+      </Button>
+      <SendCampaignDialog
+        open={open}
+        onOpenChange={setOpen}
+        eventId={eventId}
+        registrationIds={[]}
+        stage={{ stage: filters.stage, count: list.data.total }}
+        onSent={onSent}
+      />
+    </>
+  );
+}
+
+/** Above the list: the fast review, and for admins the agency's tags and the e-mail to a stage. */
+function PanelToolbar({
+  view,
+  isAdmin,
+  onCampaignSent,
+}: {
+  view: RegistrationsView;
+  isAdmin: boolean;
+  onCampaignSent: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <FastReviewLauncher view={view} isAdmin={isAdmin} />
+      {isAdmin ? <TagsManager /> : null}
+      {isAdmin ? <StageCampaignButton view={view} onSent={onCampaignSent} /> : null}
     </div>
   );
 }
@@ -123,6 +230,7 @@ export function RegistrationsPage() {
           }
         />
         <TabsContent value="registrations" className="grid gap-4">
+          <PanelToolbar view={view} isAdmin={isAdmin} onCampaignSent={onCampaignSent} />
           <RegistrationsList
             view={view}
             actions={actions}

@@ -1,0 +1,155 @@
+/**
+ * The review panel (issue 23): each staff member's own score and note (members included), the
+ * stage admins move registrations through (each move recorded), the agency's tags, and the same
+ * person's registrations in other events. The official rating, like and attended stay the
+ * admins' (registrations.service.ts).
+ */
+import type { RegistrationStage } from "@common/constants";
+import type { RegistrationListItem } from "@common/schemas/registrations";
+import type { RegistrationPanel, RelatedResponse, RelatedRule, Tag } from "@common/schemas/panel";
+import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import type { SessionUser } from "../accounts/session.resolver";
+import { createRegistrationsRepository, findRelated } from "../registrations/registrations.repository";
+import { listItemFor } from "../registrations/registrations.service";
+import { panelErrors } from "./panel.errors";
+import { createPanelRepository, createTagsRepository } from "./panel.repository";
+
+/** At most this many related registrations answered by GET /related. */
+const RELATED_MAX = 100;
+
+/** The same person in other events, with the rules that matched. */
+async function relatedOf(db: Db, id: string): Promise<RelatedResponse> {
+  if (!(await createPanelRepository(db).registrationExists(id))) throw panelErrors.notFound();
+  const rows = await findRelated(db, [id], RELATED_MAX);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      eventId: row.eventId,
+      eventName: row.eventName,
+      eventDate: row.eventDate,
+      stage: row.stage,
+      fullName: row.fullName,
+      email: row.email,
+      createdAt: row.createdAt,
+      matchedBy: (
+        [
+          ["email", row.byEmail],
+          ["phone", row.byPhone],
+          ["nameAndBirthDate", row.byNameAndBirthDate],
+        ] as const
+      )
+        .filter(([, matched]) => matched)
+        .map(([rule]): RelatedRule => rule),
+    })),
+  };
+}
+
+export function createPanelService({ db }: { db: Db }) {
+  const repo = createPanelRepository(db);
+  const tagsRepo = createTagsRepository(db);
+
+  /** Runs `write` on the locked registration, then answers the row as the list shows it. */
+  async function onRegistration(
+    user: SessionUser,
+    id: string,
+    write: (tx: Db, current: { id: string; stage: RegistrationStage }) => Promise<void>,
+  ): Promise<RegistrationListItem> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockRegistration(tx, id);
+      if (!current) throw panelErrors.notFound();
+      await write(tx as unknown as Db, current);
+    });
+    return listItemFor(db, user, id);
+  }
+
+  return {
+    /** The caller's own score and note; the registration's panel columns follow in the same transaction. */
+    setMyScore: (user: SessionUser, id: string, input: { score: number; note?: string | null | undefined }) =>
+      onRegistration(user, id, async (tx) => {
+        await repo.upsertScore(tx, { registrationId: id, userId: user.id, score: input.score, note: input.note });
+        await repo.refreshAggregate(tx, id);
+      }),
+
+    /** Admins (the route checks): a move to the stage it already has records nothing. */
+    setStage: (user: SessionUser, id: string, stage: RegistrationStage) =>
+      onRegistration(user, id, async (tx, current) => {
+        if (current.stage === stage) return;
+        await repo.setStage(tx, { registrationId: id, from: current.stage, to: stage, by: user.id });
+      }),
+
+    setTags: (user: SessionUser, id: string, tagIds: string[]) =>
+      onRegistration(user, id, async (tx) => {
+        const unique = [...new Set(tagIds)];
+        if ((await tagsRepo.countTags(tx, unique)) !== unique.length) throw panelErrors.unknownTags();
+        await tagsRepo.setRegistrationTags(tx, id, unique, user.id);
+      }),
+
+    async panel(user: SessionUser, id: string): Promise<RegistrationPanel> {
+      const found = await createRegistrationsRepository(db).findById(id);
+      if (!found) throw panelErrors.notFound();
+      const [notes, history] = await Promise.all([repo.notes(id), repo.stageHistory(id)]);
+      const mine = notes.find((note) => note.userId === user.id);
+      return {
+        panel: {
+          average: found.panelAverage === null ? null : Number(found.panelAverage),
+          count: found.panelCount,
+          spread: found.panelMin === null || found.panelMax === null ? null : found.panelMax - found.panelMin,
+          mine: mine?.score ?? null,
+        },
+        myNote: mine?.note ?? null,
+        notes: notes
+          .filter((note): note is typeof note & { note: string } => note.note !== null)
+          .map((note) => ({
+            author: { id: note.userId, name: note.authorName ?? "" },
+            note: note.note,
+            updatedAt: note.updatedAt.toISOString(),
+            mine: note.userId === user.id,
+          })),
+        stageHistory: history.map((change) => ({
+          from: change.from,
+          to: change.to,
+          by: change.byId ? { id: change.byId, name: change.byName ?? "" } : null,
+          at: change.at.toISOString(),
+        })),
+      };
+    },
+
+    related: (id: string) => relatedOf(db, id),
+  };
+}
+
+export type PanelService = ReturnType<typeof createPanelService>;
+
+/** Admins define the agency's tags (the routes check); a tag's name is unique whatever its case. */
+export function createTagsService({ db }: { db: Db }) {
+  const repo = createTagsRepository(db);
+  return {
+    listTags: (): Promise<Tag[]> => repo.listTags(),
+
+    async createTag(name: string): Promise<Tag> {
+      try {
+        const row = await repo.createTag(name);
+        if (!row) throw new Error("tag insert returned no row");
+        return row;
+      } catch (error) {
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw panelErrors.tagExists();
+        throw error;
+      }
+    },
+
+    async renameTag(id: string, name: string): Promise<Tag> {
+      try {
+        const row = await repo.renameTag(id, name);
+        if (!row) throw panelErrors.tagNotFound();
+        return row;
+      } catch (error) {
+        if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw panelErrors.tagExists();
+        throw error;
+      }
+    },
+
+    async deleteTag(id: string): Promise<void> {
+      if (!(await repo.deleteTag(id))) throw panelErrors.tagNotFound();
+    },
+  };
+}
