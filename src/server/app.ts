@@ -84,6 +84,24 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   return trust;
 }
 
+/** Every /api module, in one scope that shares the zod type provider. */
+async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const zodApi = api.withTypeProvider<ZodTypeProvider>();
+  await systemRoutes(zodApi, ctx);
+  await settingsRoutes(zodApi, ctx);
+  await authRoutes(api, ctx);
+  await sessionRoutes(zodApi, ctx);
+  await mailboxRoutes(zodApi, ctx);
+  await usersRoutes(zodApi, ctx);
+  await publicRoutes(zodApi, ctx);
+  await campaignsRoutes(zodApi, ctx);
+  await eventsRoutes(zodApi, ctx);
+  await registrationsRoutes(zodApi, ctx);
+  await shareRoutes(zodApi, ctx);
+  await photosRoutes(zodApi, ctx);
+  await panelRoutes(zodApi, ctx);
+}
+
 /**
  * The built web app: the public pages rendered on the server (with their server build), the
  * landing with its own head, index.html for every other page.
@@ -172,22 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
 
-  await app.register(async (api) => {
-    const zodApi = api.withTypeProvider<ZodTypeProvider>();
-    await systemRoutes(zodApi, ctx);
-    await settingsRoutes(zodApi, ctx);
-    await authRoutes(api, ctx);
-    await sessionRoutes(zodApi, ctx);
-    await mailboxRoutes(zodApi, ctx);
-    await usersRoutes(zodApi, ctx);
-    await publicRoutes(zodApi, ctx);
-    await campaignsRoutes(zodApi, ctx);
-    await eventsRoutes(zodApi, ctx);
-    await registrationsRoutes(zodApi, ctx);
-    await shareRoutes(zodApi, ctx);
-    await photosRoutes(zodApi, ctx);
-    await panelRoutes(zodApi, ctx);
-  });
+  await app.register((api) => registerApiRoutes(api, ctx));
 
   registerRobots(app);
   await registerWebPages(app, deps, ctx);
