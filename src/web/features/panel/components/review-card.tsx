@@ -14,7 +14,7 @@ export interface ReviewCardProps {
   registration: RegistrationListItem;
   isAdmin: boolean;
   noteRef: RefObject<HTMLTextAreaElement | null>;
-  /** The photos feature's gallery; without it the place says there are none. */
+  /** The photos feature's gallery; when it shows nothing, the place says there are none. */
   photos?: ((registration: RegistrationListItem) => ReactNode) | undefined;
   onScore: (score: number) => void;
   scoring: boolean;
@@ -25,13 +25,14 @@ export interface ReviewCardProps {
 function Photos({ registration, photos }: Pick<ReviewCardProps, "registration" | "photos">) {
   const t = useT();
   const id = useId();
+  const gallery = photos?.(registration);
   return (
     <section aria-labelledby={id} className="grid min-h-64 content-start gap-2">
       <h3 id={id} className="sr-only">
         {t("panel.review.photos")}
       </h3>
-      {photos ? (
-        photos(registration)
+      {gallery ? (
+        gallery
       ) : (
         <div className="flex min-h-64 flex-col items-center justify-center gap-2 rounded-xl border border-dashed text-muted-foreground md:min-h-[60dvh]">
           <ImageOff className="size-10" aria-hidden="true" />

@@ -116,3 +116,25 @@ export function PhotoViewer({
     </Dialog>
   );
 }
+
+/** The fast review's photos (issue 23): every photo the registration holds, large, side by side. */
+export function ReviewPhotos({ registration: r }: { registration: Pick<RegistrationListItem, "id" | "photos"> }) {
+  const t = useT();
+  const kinds = PHOTO_KINDS.filter((kind) => r.photos?.includes(kind));
+  if (kinds.length === 0) return null;
+  return (
+    <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="review-photos">
+      {kinds.map((kind) => (
+        <figure key={kind} className="grid gap-1">
+          <img
+            src={photoUrl(r.id, kind, "large")}
+            alt={t(`public.photos.kinds.${kind}`)}
+            decoding="async"
+            className="max-h-[60dvh] w-full rounded-md bg-muted object-contain"
+          />
+          <figcaption className="text-center text-xs text-muted-foreground">{t(`public.photos.kinds.${kind}`)}</figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}

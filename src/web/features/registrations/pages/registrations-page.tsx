@@ -17,6 +17,7 @@ import { DeleteRegistrationDialog } from "../components/delete-registration-dial
 import { RegistrationsFilters } from "../components/registrations-filters";
 import { RegistrationsHeaderActions } from "../components/registrations-header-actions";
 import { LayoutToggle } from "../components/layout-toggle";
+import { ReviewPhotos } from "../components/photo-viewer";
 import { EmptyState, RegistrationsList } from "../components/registrations-list";
 import { SelectionBar } from "../components/selection-bar";
 import { useRegistrationActions } from "../hooks/use-registration-actions";
@@ -91,6 +92,7 @@ function FastReviewLauncher({ view, isAdmin }: { view: RegistrationsView; isAdmi
       </Button>
       <FastReview
         open={open}
+        photos={(registration) => (registration.photos?.length ? <ReviewPhotos registration={registration} /> : null)}
         onOpenChange={setOpen}
         items={items}
         index={index}
