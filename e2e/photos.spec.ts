@@ -150,4 +150,14 @@ test("a model registers with three photos over a connection that drops, and staf
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
+
+  // The compact view's row carries a smaller thumbnail that opens the same viewer.
+  await page.getByRole("button", { name: "Vista compacta" }).click();
+  const small = page.getByRole("row").getByRole("button", { name: "Ver las fotos de Lucía Fotos" });
+  await expect(small).toBeVisible();
+  expect((await small.boundingBox())?.height).toBeLessThanOrEqual(32);
+  await small.click();
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Vista detallada" }).click();
 });

@@ -15,8 +15,17 @@ import { useT } from "@web/lib/language";
 export const photoUrl = (registrationId: string, kind: PhotoKind, size: "thumb" | "large") =>
   `/api/registrations/${encodeURIComponent(registrationId)}/photos/${kind}?size=${size}`;
 
-/** The row's thumbnail (the face photo, else the first there is), a button opening the viewer. */
-export function PhotoThumbnail({ registration: r }: { registration: Pick<RegistrationListItem, "id" | "fullName" | "photos"> }) {
+/**
+ * The row's thumbnail (the face photo, else the first there is), a button opening the viewer:
+ * 56 px on the detailed row, 32 px on the compact one (`small`), which stays one line high.
+ */
+export function PhotoThumbnail({
+  registration: r,
+  small = false,
+}: {
+  registration: Pick<RegistrationListItem, "id" | "fullName" | "photos">;
+  small?: boolean;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const kinds = PHOTO_KINDS.filter((kind) => r.photos?.includes(kind));
@@ -27,7 +36,7 @@ export function PhotoThumbnail({ registration: r }: { registration: Pick<Registr
     <>
       <button
         type="button"
-        className="size-14 shrink-0 overflow-hidden rounded-md border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className={`${small ? "size-8" : "size-14"} shrink-0 overflow-hidden rounded-md border bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
         onClick={() => setOpen(true)}
         aria-label={t("registrations.photos.open", { name: r.fullName })}
         data-testid="photo-thumbnail"
@@ -37,8 +46,8 @@ export function PhotoThumbnail({ registration: r }: { registration: Pick<Registr
           alt=""
           loading="lazy"
           decoding="async"
-          width={56}
-          height={56}
+          width={small ? 32 : 56}
+          height={small ? 32 : 56}
           className="size-full object-cover"
         />
       </button>

@@ -3,6 +3,7 @@ import { formatTimeRange } from "@common/dates";
 import type { ReactNode } from "react";
 import { Badge } from "@web/components/ui/badge";
 import { Checkbox } from "@web/components/ui/checkbox";
+import { PhotoThumbnail } from "./photo-viewer";
 import { AttendedToggle, LikedToggle, RegistrationRating, RowActions, type RegistrationRowProps } from "./registration-row";
 
 const HEAD = "px-2 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
@@ -32,7 +33,10 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
         className={`${CELL} ${stickyName(isAdmin)} max-w-28 truncate text-left font-medium sm:max-w-48`}
         title={r.fullName}
       >
-        {r.fullName}
+        <span className="flex items-center gap-2">
+          <PhotoThumbnail registration={r} small />
+          <span className="min-w-0 truncate">{r.fullName}</span>
+        </span>
       </th>
       <td className={`${CELL} tabular-nums`}>{r.age}</td>
       <td className={`${CELL} tabular-nums`}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</td>
