@@ -1,6 +1,6 @@
 /**
  * PGlite backups: `npm run backup` while the server runs (the server writes the copy), the data
- * wiped, `npm run restore`, and everything is back: registrations, the outbox, the rest.
+ * wiped, `npm run restore`, and everything is back: registrations, their photos' rows, the outbox, the rest.
  * PGlite only (PostgreSQL is backed up with pg_dump, docs/deploy.md).
  */
 import { execFile, spawn } from "node:child_process";
@@ -14,6 +14,7 @@ import { enqueueMany } from "../test/outbox";
 import { testDbKind } from "../test/database";
 import { freePort } from "../test/smtp";
 import { openDatabase, rowsOf, type Database } from "./client";
+import { photos } from "./schema";
 import { restoreBackup, writeBackup } from "./backup";
 
 /** Runs scripts/backup.ts without blocking this process (which reads the server's output meanwhile). */
@@ -36,10 +37,11 @@ const tempDir = () => {
 };
 
 async function counts(database: Database) {
-  const [row] = rowsOf<{ events: number; registrations: number; outbox: number; migrations: number }>(
+  const [row] = rowsOf<{ events: number; registrations: number; photos: number; outbox: number; migrations: number }>(
     await database.db.execute(sql`select
       (select count(*)::int from scouting_events) as events,
       (select count(*)::int from model_registrations) as registrations,
+      (select count(*)::int from photos where registration_id is not null) as photos,
       (select count(*)::int from outbox_messages) as outbox,
       (select count(*)::int from drizzle.__drizzle_migrations) as migrations`),
   );
@@ -49,7 +51,19 @@ async function counts(database: Database) {
 async function fill(database: Database, registrations: number) {
   const event = await createEvent(database.db, { timeslots: [{ capacity: 1000 }] });
   for (let i = 0; i < registrations; i++) {
-    await createRegistration(database.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+    const registration = await createRegistration(database.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+    // A photo's row (its files live in the object store, which a database backup does not hold).
+    await database.db.insert(photos).values({
+      eventId: event.id,
+      kind: "face",
+      registrationId: registration.id,
+      largeKey: `photos/${registration.id}/face-large.jpg`,
+      thumbKey: `photos/${registration.id}/face-thumb.jpg`,
+      width: 1500,
+      height: 2000,
+      largeBytes: 400_000,
+      thumbBytes: 20_000,
+    });
   }
   await enqueueMany(database.db, registrations);
 }
@@ -85,6 +99,8 @@ describe.runIf(testDbKind() === "pglite")("PGlite backups", () => {
       expect(after.registrations - before.registrations).toBeGreaterThanOrEqual(0);
       expect(after.outbox).toBeGreaterThanOrEqual(before.outbox);
       expect(after.registrations - after.outbox).toBeLessThanOrEqual(1);
+      expect(after.photos).toBeGreaterThanOrEqual(before.photos);
+      expect(after.registrations - after.photos).toBeLessThanOrEqual(1);
       expect(await database.pendingMigrations()).toBe(0);
       await database.close();
     },
