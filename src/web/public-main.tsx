@@ -11,7 +11,7 @@ import { DEFAULT_LANGUAGE, loadCatalogue, type Language } from "@common/i18n";
 import { publicCatalogue } from "@common/i18n/catalogue.public";
 import { matchPublicVisitorPage } from "@common/public-paths";
 import { PAGE_STATE_ELEMENT_ID, type PublicPageState } from "@common/schemas/public-page";
-import { lazy, StrictMode } from "react";
+import { lazy, StrictMode, type ComponentType } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { PublicVisitorApp, type PublicPages } from "./app/public-visitor-app";
 import { PageStateContext } from "./features/public/page-state";
@@ -38,10 +38,12 @@ const pageModules = {
   verify: () => import("./features/public/pages/verify-page").then((m) => m.VerifyPage),
 };
 
+const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
+
 const lazyPages: PublicPages = {
-  register: lazy(() => pageModules.register().then((page) => ({ default: page }))),
-  success: lazy(() => pageModules.success().then((page) => ({ default: page }))),
-  verify: lazy(() => pageModules.verify().then((page) => ({ default: page }))),
+  register: lazyPage(pageModules.register),
+  success: lazyPage(pageModules.success),
+  verify: lazyPage(pageModules.verify),
 };
 
 const root = document.getElementById("root");
