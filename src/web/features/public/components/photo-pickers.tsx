@@ -108,7 +108,8 @@ function PhotoPicker({
   const statusId = `${id}-status`;
   return (
     <div className="grid content-start gap-2">
-      <span className="text-sm font-medium" id={`${id}-label`}>
+      {/* Two lines on a phone, so a label that wraps does not push its picture below the others. */}
+      <span className="min-h-10 text-sm font-medium sm:min-h-0" id={`${id}-label`}>
         {label}
       </span>
       <div
