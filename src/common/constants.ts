@@ -47,7 +47,8 @@ export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 export const EVENT_STATUSES = ["active", "inactive"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export const REGISTRATION_STATUSES = ["pending", "confirmed"] as const;
+/** 'cancelled' (issue 19): the person, their guardian or staff gave the spot up; the row stays, out of the counts. */
+export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** Where a registrant stands in the agency's decision (issue 23): admins move them. */

@@ -50,6 +50,63 @@ describe("a registration's slot", () => {
   });
 });
 
+describe("a cancelled registration (migration 0008)", () => {
+  it("leaves its slot's count, takes no spot when moved or deleted, and counts again only if the slot has room", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 1 }] });
+    const [a, b] = event.timeslots as [(typeof event.timeslots)[0], (typeof event.timeslots)[0]];
+    const first = await createRegistration(t.db, { eventId: event.id, timeslotId: a.id });
+    const cancel = (id: string) =>
+      t.db.update(modelRegistrations).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(modelRegistrations.id, id));
+    await cancel(first.id);
+    expect(await counts(a.id, b.id)).toEqual([0, 0]);
+    // Its spot is free at once, and the same person may register again.
+    const again = await createRegistration(t.db, { eventId: event.id, timeslotId: a.id, email: first.email });
+    expect(await counts(a.id, b.id)).toEqual([1, 0]);
+    // A cancelled row moved, edited or deleted changes no count.
+    await t.db.update(modelRegistrations).set({ timeslotId: b.id, rating: 3 }).where(eq(modelRegistrations.id, first.id));
+    expect(await counts(a.id, b.id)).toEqual([1, 0]);
+    await t.db.delete(modelRegistrations).where(eq(modelRegistrations.id, first.id));
+    expect(await counts(a.id, b.id)).toEqual([1, 0]);
+    // A cancelled row inserted as such counts nowhere; brought back into a full slot it is refused.
+    const inserted = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: a.id,
+      status: "cancelled",
+      cancelledAt: new Date(),
+    });
+    expect(await counts(a.id, b.id)).toEqual([1, 0]);
+    await expectFull(
+      t.db
+        .update(modelRegistrations)
+        .set({ status: "confirmed", cancelledAt: null })
+        .where(eq(modelRegistrations.id, inserted.id)),
+    );
+    await cancel(again.id);
+    expect(await counts(a.id, b.id)).toEqual([0, 0]);
+    // A cancelled row always says when: the status without its time is refused.
+    const error = await t.db
+      .update(modelRegistrations)
+      .set({ cancelledAt: null })
+      .where(eq(modelRegistrations.id, inserted.id))
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(pgErrorCode(error)).toBe(PG_CHECK_VIOLATION);
+  });
+
+  it("leaves the e-mail free only while cancelled: two live registrations of one e-mail are still refused", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+    const slot = event.timeslots[0]!;
+    const first = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    const error = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id, email: first.email }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(pgConstraint(error)).toBe("model_registrations_event_email_uq");
+  });
+});
+
 describe("slot capacity kept by the database", () => {
   it("counts inserts and refuses the one past the capacity", async () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 2 }] });
@@ -128,5 +185,19 @@ describe("slot capacity kept by the database", () => {
     await t.db.delete(modelRegistrations).where(eq(modelRegistrations.id, held[0]!.id));
     expect(await counts(slot.id)).toEqual([2]);
     await expectFull(createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
+  });
+});
+
+describe("cancelRegistration", () => {
+  it("cancels a live registration once: a second cancel changes nothing and says so", async () => {
+    const { cancelRegistration } = await import("../modules/registrations/registration-cancel");
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
+    const slot = event.timeslots[0]!;
+    const r = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    const results = await Promise.all([cancelRegistration(t.db, r.id, "registrant"), cancelRegistration(t.db, r.id, "staff")]);
+    expect(results.filter(Boolean)).toEqual([{ id: r.id, eventId: event.id, timeslotId: slot.id }]);
+    expect(await counts(slot.id)).toEqual([0]);
+    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, r.id));
+    expect(row).toMatchObject({ status: "cancelled", cancelledAt: expect.any(Date) });
   });
 });

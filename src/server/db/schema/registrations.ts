@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REGISTRATION_STAGES } from "@common/constants";
+import { REGISTRATION_STAGES, REGISTRATION_STATUSES } from "@common/constants";
 import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
 import { eventTimeslots } from "./events";
@@ -41,9 +41,9 @@ export const modelRegistrations = pgTable(
     eyeColor: text("eye_color"),
     instagramHandle: text("instagram_handle"),
     internationalWork: boolean("international_work").notNull().default(false),
-    status: text("status", { enum: ["pending", "confirmed"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("pending"),
+    /** When the spot was given up (status 'cancelled'); the row stays for staff, out of every count. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     emailVerified: boolean("email_verified").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** SHA-256 of the verification token; the token itself is only ever in the e-mail. */
@@ -89,10 +89,14 @@ export const modelRegistrations = pgTable(
       .generatedAlwaysAs(sql`lower(regexp_replace(btrim("full_name"), '[[:space:]]+', ' ', 'g'))`),
   },
   (t) => [
-    check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed')`),
+    check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
+    check("model_registrations_cancelled_at_check", sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check("model_registrations_rating_check", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
     check("model_registrations_language_check", sql`${t.language} in ('es-AR', 'en')`),
-    uniqueIndex("model_registrations_event_email_uq").on(t.eventId, sql`lower(${t.email})`),
+    // One live registration per e-mail and event: a person who cancelled may register again.
+    uniqueIndex("model_registrations_event_email_uq")
+      .on(t.eventId, sql`lower(${t.email})`)
+      .where(sql`${t.status} <> 'cancelled'`),
     // The list's and the export's order, id included, so a page is read off the index in order and
     // stops at its last row instead of sorting every match.
     // (NULLS FIRST is what `order by … desc` means; an index in the other null order cannot serve it.)

@@ -6,11 +6,17 @@ import { AtSign, CalendarCheck, Heart, Mail, Pencil, Trash2 } from "lucide-react
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@web/components/ui/badge";
+import type { RegistrationStatus } from "@common/constants";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { PhotoThumbnail } from "./photo-viewer";
 import { RatingStars } from "./rating-stars";
 import { ReviewToggle } from "./review-toggle";
+
+const STATUS_TONE = { pending: "yellow", confirmed: "green", cancelled: "red" } as const satisfies Record<
+  RegistrationStatus,
+  string
+>;
 
 export interface RegistrationRowProps {
   registration: RegistrationListItem;
@@ -166,7 +172,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
             <span className="text-sm text-muted-foreground">
               {t("registrations.row.age", { age: r.age })} · {r.location}
             </span>
-            <Badge tone={r.status === "confirmed" ? "green" : "yellow"}>{t(`registrations.row.status.${r.status}`)}</Badge>
+            <Badge tone={STATUS_TONE[r.status]}>{t(`registrations.row.status.${r.status}`)}</Badge>
             {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>

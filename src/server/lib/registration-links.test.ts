@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { manageUrl, registrationIdFromToken, registrationToken } from "./registration-links";
+
+const config = { authSecret: "a".repeat(43), publicUrl: "https://casting.example" };
+const other = { authSecret: "b".repeat(43) };
+
+describe("registration links", () => {
+  it("name the registration they were made for, for their purpose only", () => {
+    const id = randomUUID();
+    const token = registrationToken(config, "manage", id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(registrationToken(config, "manage", id)).toBe(token); // any process writes the same link
+    expect(registrationIdFromToken(config, "manage", token)).toBe(id);
+    expect(registrationIdFromToken(config, "check-in", token)).toBeUndefined();
+    expect(registrationIdFromToken(config, "guardian", token)).toBeUndefined();
+    expect(registrationIdFromToken(other, "manage", token)).toBeUndefined(); // another secret opens nothing
+    expect(registrationToken(config, "check-in", id)).not.toBe(token);
+    expect(manageUrl(config, id)).toBe(`https://casting.example/manage?t=${token}`);
+  });
+
+  it("refuse a token with any character changed, cut, or made up", () => {
+    const id = randomUUID();
+    const token = registrationToken(config, "manage", id);
+    for (let i = 0; i < token.length; i++) {
+      const changed = token.slice(0, i) + (token[i] === "A" ? "B" : "A") + token.slice(i + 1);
+      expect(registrationIdFromToken(config, "manage", changed)).toBeUndefined();
+    }
+    // Another registration's id with this token's MAC: refused.
+    const forged = registrationToken(config, "manage", randomUUID()).slice(0, 21) + token.slice(21);
+    expect(registrationIdFromToken(config, "manage", forged)).toBeUndefined();
+    for (const bad of [token.slice(0, 42), `${token}A`, "", null, 42, undefined, "x".repeat(43), { token }])
+      expect(registrationIdFromToken(config, "manage", bad)).toBeUndefined();
+  });
+});

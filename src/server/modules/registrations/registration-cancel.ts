@@ -1,0 +1,36 @@
+/**
+ * Giving a registration's spot up (status 'cancelled', migration 0008): the row stays for staff
+ * ('Cancelado'), out of the slot's count (the database's triggers free the spot in the same
+ * statement) and out of the e-mail's uniqueness (the person may register again). Whoever cancels
+ * (the person from their manage link, a guardian's refusal, staff) goes through here, so that what
+ * follows a freed spot (the waiting list's offer, issue 19) happens in the same transaction.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { modelRegistrations } from "../../db/schema";
+
+export type CancelledBy = "registrant" | "guardian" | "staff";
+
+export interface CancelledRegistration {
+  id: string;
+  eventId: string;
+  timeslotId: string;
+}
+
+/**
+ * Cancels a live registration; undefined when there is none of that id or it is already cancelled
+ * (a second click, a race with another cancel: one of them cancels, the other is told nothing changed).
+ */
+export async function cancelRegistration(
+  tx: DbOrTx,
+  registrationId: string,
+  _by: CancelledBy,
+  now: Date = new Date(),
+): Promise<CancelledRegistration | undefined> {
+  const [row] = await tx
+    .update(modelRegistrations)
+    .set({ status: "cancelled", cancelledAt: now })
+    .where(and(eq(modelRegistrations.id, registrationId), ne(modelRegistrations.status, "cancelled")))
+    .returning({ id: modelRegistrations.id, eventId: modelRegistrations.eventId, timeslotId: modelRegistrations.timeslotId });
+  return row;
+}
