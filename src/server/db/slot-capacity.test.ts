@@ -190,7 +190,7 @@ describe("slot capacity kept by the database", () => {
 
 describe("cancelRegistration", () => {
   it("cancels a live registration once: a second cancel changes nothing and says so", async () => {
-    const { cancelRegistration } = await import("../modules/registrations/registration-cancel");
+    const { cancelRegistration } = await import("../modules/registrations/registrations.cancel");
     const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
     const slot = event.timeslots[0]!;
     const r = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
