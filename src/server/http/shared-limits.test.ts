@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../app";
 import { rowsOf } from "../db/client";
-import { createSharedCounter } from "../lib/shared-limits";
+import { createSharedCounter, sharedRateLimitStore } from "../lib/shared-limits";
 import { createSendRate } from "../mail/send-rate";
 import { createEvent, registrationBody } from "../test/factories";
 import { testConfig, useTestApp } from "../test/harness";
@@ -80,6 +80,56 @@ describe("limits shared by every process on one database", () => {
     // 12 permits at 5 per second from two processes: 5 in the first window, 5 in the next, 2 after.
     expect(grantedAt.filter((ms) => ms < 900)).toHaveLength(perSecond);
     expect(grantedAt[grantedAt.length - 1]).toBeGreaterThanOrEqual(1900);
+  });
+});
+
+describe("the per-IP limit's permits, reserved ahead by each process", () => {
+  // Two stores on one database stand for two processes (each has its own reserved permits).
+  const stores = () => {
+    const Store = sharedRateLimitStore(createSharedCounter(t.db));
+    return [new Store({}), new Store({})];
+  };
+  const incr = (store: InstanceType<ReturnType<typeof sharedRateLimitStore>>, key: string, max: number) =>
+    new Promise<number>((resolve, reject) =>
+      store.incr(key, (error, result) => (error ? reject(error) : resolve(result!.current)), 60_000, max),
+    );
+  const stored = async (key: string) => {
+    const [row] = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count from rate_limits where key = ${`ip-limit:http:${key}`}`),
+    );
+    return Number(row?.count ?? 0);
+  };
+
+  it("counts a lone visitor exactly", async () => {
+    const [store] = stores();
+    const key = `lone-${Date.now()}`;
+    const seen = [];
+    for (let i = 0; i < 3; i++) seen.push(await incr(store!, key, 120));
+    expect(seen).toEqual([1, 2, 3]);
+    expect(await stored(key)).toBeLessThanOrEqual(4); // at most the batch of one hit ahead
+  });
+
+  it("serves a rush from one address from a few reservations, each hit counted once, none lost", async () => {
+    const counter = createSharedCounter(t.db);
+    let reservations = 0;
+    const Store = sharedRateLimitStore({ hit: (...args) => (reservations++, counter.hit(...args)) });
+    const store = new Store({});
+    const key = `rush-${Date.now()}`;
+    const seen = await Promise.all(Array.from({ length: 300 }, () => incr(store, key, 10_000)));
+    expect(new Set(seen).size).toBe(300);
+    expect(reservations).toBeLessThan(20); // 1 + 2 + 4 + … : one row lock per batch, not per request
+    expect(Math.max(...seen)).toBeLessThanOrEqual(300 + 256); // the reserved batch's unused rest at most
+    expect(await stored(key)).toBeGreaterThanOrEqual(300);
+  });
+
+  it("never lets an address past the limit across processes, and refuses it at most a batch per process early", async () => {
+    const [a, b] = stores();
+    const key = `shared-${Date.now()}`;
+    const max = 40; // batches of up to 4 per process
+    let allowed = 0;
+    for (let i = 0; i < 60; i++) if ((await incr(i % 2 ? a! : b!, key, max)) <= max) allowed++;
+    expect(allowed).toBeLessThanOrEqual(max);
+    expect(allowed).toBeGreaterThanOrEqual(max - 2 * 4);
   });
 });
 

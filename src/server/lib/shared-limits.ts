@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
+import { LRUCache } from "lru-cache";
 import { runStatement, type Db } from "../db/client";
 
 export interface Hit {
@@ -53,10 +54,56 @@ export function createSharedCounter(db: Db, now: () => number = Date.now): Share
 }
 
 /**
+ * Permits a process reserves ahead for one key, so that a rush from one address (a venue's Wi-Fi,
+ * a school behind one NAT, the registration bench) does not queue every request on the lock of one
+ * rate_limits row: measured with the public registration bench, the per-request upsert took the app
+ * from 1,392 to 969 registrations/s. The first hit of a window reserves one permit, so a lone
+ * visitor's count is exact; each time a batch runs out within its window the next one is twice as
+ * large, up to a tenth of the limit. Unused permits count against the address until the window ends:
+ * several processes together may refuse an address a few hits early, never let one through late.
+ */
+class PermitBatches {
+  private readonly keys = new LRUCache<string, Batch>({ max: 10_000 });
+
+  constructor(private readonly counter: SharedCounter) {}
+
+  async take(key: string, windowMs: number, max: number): Promise<{ current: number; ttl: number }> {
+    for (;;) {
+      const now = Date.now();
+      let batch = this.keys.get(key);
+      if (batch && !batch.pending && batch.resetAt <= now) batch = undefined; // the window is over
+      if (batch && batch.next <= batch.last && batch.resetAt > now) return { current: batch.next++, ttl: batch.resetAt - now };
+      if (batch?.pending) {
+        await batch.pending;
+        continue;
+      }
+      const entry: Batch = batch ?? { next: 1, last: 0, resetAt: 0, size: 0 };
+      const size = Math.max(1, Math.min(entry.size * 2, Math.floor(max / 10)));
+      entry.pending = this.counter
+        .hit(key, windowMs, { amount: size })
+        .then(({ count, resetAt }) => Object.assign(entry, { next: count - size + 1, last: count, resetAt, size }))
+        .finally(() => (entry.pending = undefined));
+      this.keys.set(key, entry);
+      await entry.pending;
+    }
+  }
+}
+
+interface Batch {
+  /** The count the next local hit takes, and the last one reserved. */
+  next: number;
+  last: number;
+  resetAt: number;
+  size: number;
+  pending?: Promise<unknown> | undefined;
+}
+
+/**
  * A @fastify/rate-limit store over the shared counter. Each route that configures a limit gets its
  * own namespace (method and URL), so limits of different routes never share a count.
  */
 export function sharedRateLimitStore(counter: SharedCounter): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
+  const batches = new PermitBatches(counter);
   class SharedStore implements FastifyRateLimitStore {
     constructor(
       _options: FastifyRateLimitOptions,
@@ -67,10 +114,10 @@ export function sharedRateLimitStore(counter: SharedCounter): new (options: Fast
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ): void {
-      const started = Date.now();
-      counter.hit(`ip-limit:${this.namespace}:${key}`, timeWindow).then(
-        ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - started) }),
+      batches.take(`ip-limit:${this.namespace}:${key}`, timeWindow, max).then(
+        (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
