@@ -17,7 +17,7 @@ import { PublicVisitorApp, type PublicPages } from "./app/public-visitor-app";
 import { PageStateContext } from "./features/public/page-state";
 import { initialLanguage, LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
-import "./index.css";
+import "./public.css";
 
 const loaded = new Map<Language, Promise<void>>();
 

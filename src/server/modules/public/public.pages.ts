@@ -271,7 +271,7 @@ export async function createPublicPageRenderer(
     }
 
     const html =
-      // Painted first in Inter's sized stand-ins; the font comes after that paint (index.css).
+      // Painted first in Inter's sized stand-ins; the font comes after that paint (theme.css).
       template.beforeLang.replace("<html ", '<html class="font-pending" ') +
       language +
       template.beforeHead +
