@@ -103,7 +103,8 @@ function splitTemplate(html: string): Template {
   const withoutHead = html
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
-    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000"')
+    // Painted first in Inter's sized stand-ins; the font comes after that paint (theme.css).
+    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000" class="font-pending"')
     .replace(/(<meta name="viewport"[^>]*>)/, "$1\n    \u0000HEAD\u0000")
     .replace('<div id="root"></div>', '<div id="root">\u0000ROOT\u0000');
   const [beforeLang = "", rest1 = ""] = withoutHead.split("\u0000LANG\u0000");
@@ -271,8 +272,7 @@ export async function createPublicPageRenderer(
     }
 
     const html =
-      // Painted first in Inter's sized stand-ins; the font comes after that paint (theme.css).
-      template.beforeLang.replace("<html ", '<html class="font-pending" ') +
+      template.beforeLang +
       language +
       template.beforeHead +
       headHtml(head, language, t("share.siteName")) +
