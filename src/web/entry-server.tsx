@@ -21,7 +21,13 @@ import { ThemeProvider } from "./lib/theme";
 // Both languages, once, before the first page (the server's import waits for this module's top level).
 for (const language of LANGUAGES) loadCatalogue(language, await publicCatalogue[language]());
 
-const pages: PublicPages = { home: HomePage, landing: LandingPage, register: RegisterPage, success: SuccessPage, verify: VerifyPage };
+const pages: PublicPages = {
+  home: HomePage,
+  landing: LandingPage,
+  register: RegisterPage,
+  success: SuccessPage,
+  verify: VerifyPage,
+};
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */
 export function render(location: VisitorLocation, state: PublicPageState): string {

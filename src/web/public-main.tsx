@@ -76,6 +76,8 @@ if (state && root.firstChild) {
     match ? pageModules[match.page]() : null,
   ]).then(([, page]) => {
     hydrateRoot(root, app(state.language, match && page ? { ...lazyPages, [match.page]: page } : lazyPages));
+    // The page answers taps from now on (the journeys wait for this mark before using it).
+    document.documentElement.dataset.hydrated = "";
   });
 } else {
   // Spanish is part of this entry: when English cannot be fetched, the page opens in Spanish.

@@ -220,7 +220,7 @@ describe("what the first paint waits for", () => {
     // After the first paint, the inline script starts the entry, its chunk and the page's own chunks.
     const hydration = /<script data-modules="([^"]+)">([\s\S]*?)<\/script>\s*<\/body>/.exec(html);
     expect(hydration?.[2]).toBe(HYDRATE_SCRIPT);
-    expect(hydration?.[1].split(" ").slice(0, 2)).toEqual(["/assets/public-test.js", "/assets/i18n-test.js"]);
+    expect(hydration?.[1]?.split(" ").slice(0, 2)).toEqual(["/assets/public-test.js", "/assets/i18n-test.js"]);
     const csp = String(res.headers["content-security-policy"]);
     for (const script of [THEME_SCRIPT, HYDRATE_SCRIPT])
       expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);

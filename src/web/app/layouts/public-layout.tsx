@@ -42,7 +42,11 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <Link className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" to="/landing" reloadDocument>
+            <Link
+              className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              to="/landing"
+              reloadDocument
+            >
               {t("common.footer.forAgencies")}
             </Link>
             {settings.data ? (
