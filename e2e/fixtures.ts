@@ -56,7 +56,32 @@ export interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
+/**
+ * A server-rendered public page is whole at once, but its buttons answer only once its script has
+ * taken over, which starts after the first paint (ADR 013). A person sees the page before tapping;
+ * the journeys' `goto` and `reload` wait for that take-over, marked by `data-hydrated` on <html>.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  const rendered = await page.locator("script[data-modules]").count();
+  if (rendered > 0) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export const test = base.extend<{ mailbox: Mailbox; consoleGuard: ConsoleGuard }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = [];

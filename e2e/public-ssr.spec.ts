@@ -1,8 +1,8 @@
 /**
- * The registration page arrives drawn by the server: without JavaScript a phone already shows the
- * event and the form, and when the JavaScript takes over (hydration) nothing the person sees
- * changes, the event is not fetched again, and the console stays quiet (the fixture fails on any
- * warning, hydration mismatches included).
+ * The registration page and the landing arrive drawn by the server: without JavaScript a phone
+ * already shows the event and the form, or the landing's text, and when the JavaScript takes over
+ * (hydration) nothing the person sees changes, the event is not fetched again, and the console stays
+ * quiet (the fixture fails on any warning, hydration mismatches included).
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -43,6 +43,8 @@ const attached = () => {
  * names the saved or system theme once it has taken over.
  */
 async function seen(page: Page) {
+  // Inter is let in after the first paint (the class goes), then loads.
+  await page.locator("html:not(.font-pending)").waitFor({ state: "attached" });
   await page.evaluate(() => document.fonts.ready);
   const html = await page.locator("#root").innerHTML();
   return {
@@ -52,8 +54,8 @@ async function seen(page: Page) {
 }
 
 /** The page as the server sent it: the page's script never runs (theme-init.js does, as it would). */
-async function beforeHydration(browser: Browser, url: string, colorScheme: "light" | "dark") {
-  const context = await browser.newContext({ ...PHONE, colorScheme });
+async function beforeHydration(browser: Browser, url: string, colorScheme: "light" | "dark", viewport = PHONE.viewport) {
+  const context = await browser.newContext({ ...PHONE, viewport, colorScheme });
   await context.route(/\/assets\/public-[^/]+\.js$/, (route) => route.abort());
   const page = await context.newPage();
   const res = await page.goto(url);
@@ -127,11 +129,52 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
+for (const [path, heading] of [
+  ["/landing", "Tus castings abiertos, organizados de punta a punta"],
+  ["/", "Castings abiertos, sin planillas ni filas eternas"],
+] as const) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test(`hydrating ${path} changes nothing the person sees (${colorScheme})`, async ({ browser, baseURL }) => {
+      const url = `${baseURL}${path}`;
+      const noScript = await withoutJavaScript(browser, url);
+      expect(noScript).toContain(heading);
+      expect(noScript).toContain("Iniciar Sesión");
+
+      for (const viewport of [PHONE.viewport, { width: 1280, height: 800 }]) {
+        const server = await beforeHydration(browser, url, colorScheme, viewport);
+        const context = await browser.newContext({ ...PHONE, viewport, colorScheme });
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on("console", (m) => {
+          if (m.type() === "warning" || m.type() === "error") problems.push(m.text());
+        });
+        page.on("pageerror", (e) => problems.push(e.message));
+        await page.goto(url);
+        await expect.poll(() => page.evaluate(attached)).toBe(true);
+        await page.waitForLoadState("networkidle");
+        const client = await seen(page);
+        expect(client.html, `hydration kept the server's markup at ${viewport.width} px`).toBe(server.html);
+        expect(
+          Buffer.compare(client.screenshot, server.screenshot),
+          `the first screen looks the same at ${viewport.width} px`,
+        ).toBe(0);
+        expect(problems, "no console warning (no hydration mismatch)").toEqual([]);
+        // The client took over: the theme button works.
+        const toDark = colorScheme === "light";
+        await page.getByRole("button", { name: toDark ? "Cambiar a tema oscuro" : "Cambiar a tema claro" }).click();
+        await expect(page.locator("html")).toHaveClass(toDark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await context.close();
+      }
+    });
+  }
+}
+
 test("the page speaks the language chosen on the device, from the server's first answer", async ({ browser, page, baseURL }) => {
   const eventId = await createEvent(page, baseURL!);
   const context = await browser.newContext(PHONE);
   const phone = await context.newPage();
   await phone.goto(`${baseURL}/events/${eventId}/register`);
+  await expect.poll(() => phone.evaluate(attached)).toBe(true);
   await expect(phone.locator("html")).toHaveAttribute("lang", "es-AR");
   await phone.getByRole("button", { name: "English" }).click();
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Registration for Casting Primavera Rosario");
@@ -140,6 +183,7 @@ test("the page speaks the language chosen on the device, from the server's first
   const res = await phone.request.get(`${baseURL}/events/${eventId}/register`);
   expect(await res.text()).toContain('<html lang="en"');
   await phone.reload();
+  await expect.poll(() => phone.evaluate(attached)).toBe(true);
   await expect(phone.locator("html")).toHaveAttribute("lang", "en");
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Registration for Casting Primavera Rosario");
   await context.close();

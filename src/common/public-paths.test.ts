@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { isPublicVisitorPath, matchPublicVisitorPage } from "./public-paths";
 
 describe("public visitor paths", () => {
-  it("matches the three visitor pages and their parameters", () => {
+  it("matches the visitor pages and their parameters", () => {
+    expect(matchPublicVisitorPage("/")).toEqual({ page: "home" });
+    expect(matchPublicVisitorPage("/landing")).toEqual({ page: "landing" });
+    expect(matchPublicVisitorPage("/landing/")).toEqual({ page: "landing" });
     expect(matchPublicVisitorPage("/events/abc-123/register")).toEqual({ page: "register", eventId: "abc-123" });
     expect(matchPublicVisitorPage("/events/abc/register/")).toEqual({ page: "register", eventId: "abc" });
     expect(matchPublicVisitorPage("/registration/success")).toEqual({ page: "success" });
@@ -11,8 +14,8 @@ describe("public visitor paths", () => {
 
   it("leaves every other path to the main app", () => {
     for (const path of [
-      "/",
       "/register",
+      "/landing/x",
       "/login",
       "/events",
       "/events/x",

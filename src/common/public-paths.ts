@@ -1,15 +1,24 @@
 /**
- * The public visitor's pages (SPEC.md §2): /events/{eventId}/register, /registration/success and
- * /verify/{token}. They are a separate, small web entry (public.html): the server serves it for these
- * paths, the Vite dev server too, and the entry's tiny router matches the same patterns.
+ * The public visitor's pages (SPEC.md §2): the home page (/), the landing (/landing),
+ * /events/{eventId}/register, /registration/success and /verify/{token}. They are a separate, small
+ * web entry (public.html): the server renders it for these paths, the Vite dev server serves it, and
+ * the entry's tiny router matches the same patterns.
  */
-export type PublicVisitorPage = { page: "register"; eventId: string } | { page: "success" } | { page: "verify"; token: string };
+export type PublicVisitorPage =
+  | { page: "home" }
+  | { page: "landing" }
+  | { page: "register"; eventId: string }
+  | { page: "success" }
+  | { page: "verify"; token: string };
 
 const REGISTER = /^\/events\/([^/]+)\/register\/?$/;
 const SUCCESS = /^\/registration\/success\/?$/;
 const VERIFY = /^\/verify\/([^/]+)\/?$/;
+const LANDING = /^\/landing\/?$/;
 
 export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | null {
+  if (pathname === "/") return { page: "home" };
+  if (LANDING.test(pathname)) return { page: "landing" };
   const register = REGISTER.exec(pathname);
   if (register?.[1]) return { page: "register", eventId: safeDecode(register[1]) };
   if (SUCCESS.test(pathname)) return { page: "success" };

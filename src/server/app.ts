@@ -31,7 +31,7 @@ import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { panelRoutes } from "./modules/panel/panel.routes";
 import { publicRoutes } from "./modules/public/public.routes";
-import { createLandingHead, createPublicPageRenderer, isLandingPath } from "./modules/public/public.pages";
+import { createPublicPageRenderer } from "./modules/public/public.pages";
 import { shareRoutes } from "./modules/public/share.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
@@ -103,8 +103,8 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
 }
 
 /**
- * The built web app: the public pages rendered on the server (with their server build), the
- * landing with its own head, index.html for every other page.
+ * The built web app: the public pages (the home page and the landing among them) rendered on the
+ * server with their server build, index.html for every other page.
  */
 async function registerWebPages(app: FastifyInstance, deps: AppDeps, ctx: AppContext): Promise<void> {
   const renderPublicPage =
@@ -113,7 +113,6 @@ async function registerWebPages(app: FastifyInstance, deps: AppDeps, ctx: AppCon
       : undefined;
   await registerSpa(app, deps.webRoot, [
     { file: "public.html", matches: isPublicVisitorPath, render: renderPublicPage && ((request) => renderPublicPage(request)) },
-    { file: "index.html", matches: isLandingPath, render: createLandingHead(ctx.config, deps.webRoot) },
   ]);
 }
 
@@ -153,7 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The theme script inlined in the public pages' head (http/inline-assets.ts), by its hash.
+        // The scripts inlined in the public pages (theme, hydration after the first paint;
+        // http/inline-assets.ts), by their hashes.
         scriptSrc: ["'self'", ...inlineScriptHashes(deps.webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

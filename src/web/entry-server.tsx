@@ -9,6 +9,8 @@ import type { PublicPageState } from "@common/schemas/public-page";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { PublicVisitorApp, type PublicPages, type VisitorLocation } from "./app/public-visitor-app";
+import { HomePage } from "./features/landing/pages/home-page";
+import { LandingPage } from "./features/landing/pages/landing-page";
 import { PageStateContext } from "./features/public/page-state";
 import { RegisterPage } from "./features/public/pages/register-page";
 import { SuccessPage } from "./features/public/pages/success-page";
@@ -19,7 +21,13 @@ import { ThemeProvider } from "./lib/theme";
 // Both languages, once, before the first page (the server's import waits for this module's top level).
 for (const language of LANGUAGES) loadCatalogue(language, await publicCatalogue[language]());
 
-const pages: PublicPages = { register: RegisterPage, success: SuccessPage, verify: VerifyPage };
+const pages: PublicPages = {
+  home: HomePage,
+  landing: LandingPage,
+  register: RegisterPage,
+  success: SuccessPage,
+  verify: VerifyPage,
+};
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */
 export function render(location: VisitorLocation, state: PublicPageState): string {

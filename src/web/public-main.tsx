@@ -1,6 +1,6 @@
 /**
- * The public visitor entry (public.html): registration, success and verification pages for people
- * on their phones at a venue. Kept small: no router, query, toast or class-merging libraries, and
+ * The public visitor entry (public.html): the home page and the landing, and the registration,
+ * success and verification pages for people on their phones at a venue. Kept small: no router, query, toast or class-merging libraries, and
  * only the reader's language (English is fetched when it is the one to start in, or on the switch).
  *
  * The server renders these pages (src/web/entry-server.tsx) with the state they show embedded as
@@ -17,7 +17,7 @@ import { PublicVisitorApp, type PublicPages } from "./app/public-visitor-app";
 import { PageStateContext } from "./features/public/page-state";
 import { initialLanguage, LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
-import "./index.css";
+import "./public.css";
 
 const loaded = new Map<Language, Promise<void>>();
 
@@ -33,6 +33,8 @@ function prepare(language: Language): Promise<void> {
 }
 
 const pageModules = {
+  home: () => import("./features/landing/pages/home-page").then((m) => m.HomePage),
+  landing: () => import("./features/landing/pages/landing-page").then((m) => m.LandingPage),
   register: () => import("./features/public/pages/register-page").then((m) => m.RegisterPage),
   success: () => import("./features/public/pages/success-page").then((m) => m.SuccessPage),
   verify: () => import("./features/public/pages/verify-page").then((m) => m.VerifyPage),
@@ -41,6 +43,8 @@ const pageModules = {
 const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
 
 const lazyPages: PublicPages = {
+  home: lazyPage(pageModules.home),
+  landing: lazyPage(pageModules.landing),
   register: lazyPage(pageModules.register),
   success: lazyPage(pageModules.success),
   verify: lazyPage(pageModules.verify),
@@ -72,6 +76,8 @@ if (state && root.firstChild) {
     match ? pageModules[match.page]() : null,
   ]).then(([, page]) => {
     hydrateRoot(root, app(state.language, match && page ? { ...lazyPages, [match.page]: page } : lazyPages));
+    // The page answers taps from now on (the journeys wait for this mark before using it).
+    document.documentElement.dataset.hydrated = "";
   });
 } else {
   // Spanish is part of this entry: when English cannot be fetched, the page opens in Spanish.

@@ -1,9 +1,10 @@
 /**
- * The namespaces the public visitor entry (public.html) speaks. Spanish, the product's language,
+ * The namespaces the public visitor entry (public.html) speaks (`landing`: the home page and /landing). Spanish, the product's language,
  * is part of the entry; English is a separate chunk fetched only by an English reader (at start, or
  * on the switch), so a phone downloads one language (bench/public-bundle.bench.ts).
  */
 import esCommon from "./es-AR/common.json";
+import esLanding from "./es-AR/landing.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import type { NamespaceMessages } from "./index";
@@ -11,7 +12,7 @@ import type { Language } from "./languages";
 
 export type PublicNamespaces = Record<string, NamespaceMessages>;
 
-const spanish: PublicNamespaces = { common: esCommon, public: esPublic, registrant: esRegistrant };
+const spanish: PublicNamespaces = { common: esCommon, landing: esLanding, public: esPublic, registrant: esRegistrant };
 
 export const publicCatalogue: Record<Language, () => Promise<PublicNamespaces>> = {
   "es-AR": () => Promise.resolve(spanish),

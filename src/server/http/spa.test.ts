@@ -23,10 +23,17 @@ describe("registerSpa with several HTML entries", () => {
       expect(res.headers["content-type"]).toContain("text/html");
       return /<title>(\w+)<\/title>/.exec(res.body)?.[1];
     };
-    for (const url of ["/events/0b5e/register", "/registration/success?e=abc", "/verify/tok_en-1", "/events/x/register/"]) {
+    for (const url of [
+      "/",
+      "/landing",
+      "/events/0b5e/register",
+      "/registration/success?e=abc",
+      "/verify/tok_en-1",
+      "/events/x/register/",
+    ]) {
       expect(await titleOf(url), url).toBe("public");
     }
-    for (const url of ["/", "/login", "/register", "/dashboard/scouting/events", "/events/x", "/no/such/page"]) {
+    for (const url of ["/login", "/register", "/dashboard/scouting/events", "/events/x", "/landing/x", "/no/such/page"]) {
       expect(await titleOf(url), url).toBe("main");
     }
     const api = await app.inject({ method: "GET", url: "/api/public/nope" });

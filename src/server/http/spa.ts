@@ -9,6 +9,8 @@ export interface RenderedHtml {
   status: number;
   html: string;
   language: string;
+  /** Sent there instead (302), with no page. */
+  redirect?: string | undefined;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | undefi
       reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
       if (entry?.render) {
         const page = await entry.render(request, entry.html);
+        if (page.redirect) return reply.header("vary", "Cookie").redirect(page.redirect, 302);
         // The page's language comes from the cookie or Accept-Language: a cache keeps one per both.
         reply.status(page.status).header("content-language", page.language);
         reply.header("vary", "Accept-Encoding, Accept-Language, Cookie");

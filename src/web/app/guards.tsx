@@ -1,6 +1,6 @@
 import { useT } from "@web/lib/language";
 import { isAdmin, isApproved } from "@common/roles";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSession, useAccountLanguage, AwaitingApproval } from "@web/features/accounts";
 import { ApiError } from "@web/lib/api";
@@ -43,4 +43,20 @@ export function RedirectIfSignedIn({ to, children }: { to: string; children: Rea
   if (session.isPending) return null;
   if (session.data) return <Navigate to={to} replace />;
   return children;
+}
+
+/** The path this document was loaded at: the server sent the staff app for it. */
+const documentPath = window.location.pathname;
+
+/**
+ * A page of the public entry (the home page, the landing; rendered on the server) reached from inside
+ * this app: loaded from the server as a document. Nothing is drawn meanwhile; never a reload loop
+ * when the server itself sent this app for the path (a build without the public entry).
+ */
+export function PublicEntryPage() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    if (pathname !== documentPath) window.location.replace(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+  return null;
 }

@@ -5,12 +5,15 @@ import { PublicShell } from "@web/features/public";
 import type { RegisterPage as RegisterPageType } from "@web/features/public/pages/register-page";
 import type { SuccessPage as SuccessPageType } from "@web/features/public/pages/success-page";
 import type { VerifyPage as VerifyPageType } from "@web/features/public/pages/verify-page";
+import { LandingShell } from "@web/features/landing/components/landing-shell";
 
 /**
  * The entry's pages: loaded lazily in the browser, each on its own (public-main.tsx), given as they
  * are by the server (entry-server.tsx).
  */
 export interface PublicPages {
+  home: ComponentType;
+  landing: ComponentType;
   register: ComponentType<Parameters<typeof RegisterPageType>[0]>;
   success: ComponentType<Parameters<typeof SuccessPageType>[0]>;
   verify: ComponentType<Parameters<typeof VerifyPageType>[0]>;
@@ -24,8 +27,9 @@ export interface VisitorLocation {
 const currentLocation = (): VisitorLocation => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
- * The public visitor entry's whole router: three pages (SPEC.md §2), matched by the same patterns
- * the server uses to serve public.html. Each page loads on its own; history is plain pushState.
+ * The public visitor entry's whole router: five pages (SPEC.md §2), matched by the same patterns
+ * the server uses to serve public.html. Each page loads on its own; history is plain pushState. The
+ * home page and the landing speak to agencies, in the staff app's wider frame.
  */
 export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: VisitorLocation }) {
   const t = useT();
@@ -42,8 +46,10 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
   }, []);
 
   const match = matchPublicVisitorPage(location.pathname);
-  const { register: RegisterPage, success: SuccessPage, verify: VerifyPage } = pages;
+  const { home: HomePage, landing: LandingPage, register: RegisterPage, success: SuccessPage, verify: VerifyPage } = pages;
   let page = null;
+  if (match?.page === "home") page = <HomePage />;
+  if (match?.page === "landing") page = <LandingPage />;
   if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
@@ -58,8 +64,9 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
       </div>
     );
   }
+  const Shell = match?.page === "home" || match?.page === "landing" ? LandingShell : PublicShell;
   return (
-    <PublicShell>
+    <Shell>
       <Suspense
         fallback={
           <p role="status" className="py-16 text-center text-muted-foreground">
@@ -69,6 +76,6 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
       >
         {page}
       </Suspense>
-    </PublicShell>
+    </Shell>
   );
 }

@@ -1,7 +1,7 @@
 import { useT } from "@web/lib/language";
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { Loading } from "@web/components/ui/spinner";
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
+import { PublicEntryPage, RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -10,14 +10,16 @@ import { PublicLayout } from "./layouts/public-layout";
  */
 const pageRoutes: RouteObject[] = [
   {
+    // The home page and the landing are the public entry's (rendered on the server, ADR 013): reached
+    // from inside this app, they are loaded as documents. A signed-in user skips the home page.
     path: "/",
     element: (
       <RedirectIfSignedIn to="/dashboard">
-        <PublicLayout />
+        <PublicEntryPage />
       </RedirectIfSignedIn>
     ),
-    children: [{ index: true, lazy: () => import("@web/features/landing/pages/home-page") }],
   },
+  { path: "/landing", element: <PublicEntryPage /> },
   // Staff accounts: sign-in, sign-up and the pages e-mailed links open.
   {
     element: <PublicLayout />,
@@ -39,11 +41,6 @@ const pageRoutes: RouteObject[] = [
       { path: "forgot-password", lazy: () => import("@web/features/accounts/pages/forgot-password-page") },
       { path: "reset-password", lazy: () => import("@web/features/accounts/pages/reset-password-page") },
     ],
-  },
-  {
-    // Public pages open to everyone, signed in or not.
-    element: <PublicLayout />,
-    children: [{ path: "/landing", lazy: () => import("@web/features/landing/pages/landing-page") }],
   },
   {
     path: "/dashboard",

@@ -1,5 +1,5 @@
 /**
- * The product's sans stack (index.css `--font-sans`). A sandboxed frame has an opaque origin and
+ * The product's sans stack (theme.css `--font-sans`). A sandboxed frame has an opaque origin and
  * cannot load the app's web font, so Inter shows where it is installed and the system's sans
  * elsewhere: never the browser's default serif.
  */

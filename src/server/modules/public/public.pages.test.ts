@@ -11,14 +11,13 @@ import path from "node:path";
 import { formatDateFor } from "@common/dates-language";
 import { PAGE_STATE_ELEMENT_ID, type PublicPageState } from "@common/schemas/public-page";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { build, mergeConfig } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ssrConfig } from "../../../../vite.config";
 import { buildApp, type App } from "../../app";
 import { scoutingEvents } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/database";
-import { createEvent, createRegistration } from "../../test/factories";
+import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { testConfig } from "../../test/harness";
 
 const PUBLIC_URL = "https://opencall.test";
@@ -31,6 +30,7 @@ const TEMPLATE = `<!doctype html>
     <title>OpenCall</title>
     <script src="/theme-init.js"></script>
     <script type="module" crossorigin src="/assets/public-test.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/i18n-test.js">
     <link rel="stylesheet" crossorigin href="/assets/public-test.css">
   </head>
   <body>
@@ -40,6 +40,7 @@ const TEMPLATE = `<!doctype html>
 `;
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', false);\n";
+const HYDRATE_SCRIPT = "(function (script) { window.started = script.dataset.modules; })(document.currentScript);\n";
 const CSS = "@font-face{font-family:Inter;src:url(/assets/inter-test.woff2) format('woff2')}h1{font-weight:700}";
 
 let app: App;
@@ -53,6 +54,7 @@ beforeAll(async () => {
   mkdirSync(webRoot);
   writeFileSync(path.join(webRoot, "public.html"), TEMPLATE);
   writeFileSync(path.join(webRoot, "theme-init.js"), THEME_SCRIPT);
+  writeFileSync(path.join(webRoot, "hydrate-after-paint.js"), HYDRATE_SCRIPT);
   mkdirSync(path.join(webRoot, "assets"));
   writeFileSync(path.join(webRoot, "assets", "public-test.css"), CSS);
   writeFileSync(
@@ -198,7 +200,7 @@ describe("an active event's registration page, without JavaScript", () => {
 });
 
 describe("what the first paint waits for", () => {
-  it("is in the page: the stylesheet and theme script inlined (the script allowed by its hash), the font preloaded, the page compressed", async () => {
+  it("the HTML alone: stylesheet and theme script inlined, no font or module fetched before it, the page compressed", async () => {
     const event = await createEvent(testDb.database.db);
     const res = await app.inject({ url: `/events/${event.id}/register`, headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(res.statusCode).toBe(200);
@@ -209,9 +211,18 @@ describe("what the first paint waits for", () => {
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).toContain(`<script>${THEME_SCRIPT}</script>`);
     expect(html).not.toContain('href="/assets/public-test.css"');
-    expect(html).toContain('<link rel="preload" href="/assets/inter-test.woff2" as="font" type="font/woff2" crossorigin>');
-    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
-    expect(String(res.headers["content-security-policy"])).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // Nothing in the head competes with the HTML on a slow link: no font preload, no module script.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/rel="preload"|rel="modulepreload"|type="module"/);
+    // Inter's sized stand-ins paint first (the class goes after that paint).
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="es-AR" class="font-pending">/);
+    // After the first paint, the inline script starts the entry, its chunk and the page's own chunks.
+    const hydration = /<script data-modules="([^"]+)">([\s\S]*?)<\/script>\s*<\/body>/.exec(html);
+    expect(hydration?.[2]).toBe(HYDRATE_SCRIPT);
+    expect(hydration?.[1]?.split(" ").slice(0, 2)).toEqual(["/assets/public-test.js", "/assets/i18n-test.js"]);
+    const csp = String(res.headers["content-security-policy"]);
+    for (const script of [THEME_SCRIPT, HYDRATE_SCRIPT])
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
   });
 });
 
@@ -230,12 +241,46 @@ describe("the success and verification pages", () => {
   });
 });
 
-describe("the landing's head", () => {
-  it("carries its own share card and description, in the visitor's language", async () => {
+describe("the home page and the landing, without JavaScript", () => {
+  it("/landing holds its content: the hero, four feature cards, four benefit blocks and plain links to the sign-in", async () => {
+    const res = await app.inject({ url: "/landing" });
+    expect(res.statusCode).toBe(200);
+    const body = bodyOf(res.body);
+    const text = visibleText(body);
+    expect(text).toContain("Tus castings abiertos, organizados de punta a punta");
+    expect(body.match(/data-testid="feature-card"/g)).toHaveLength(4);
+    expect(body.match(/data-testid="benefit-block"/g)).toHaveLength(4);
+    expect(text).toContain("Eventos con horarios y cupos");
+    for (const name of ["Empezar ahora", "Iniciar Sesión"]) expect(body).toMatch(new RegExp(`<a href="/login"[^>]*>${name}`));
+    // The shell: skip link, the footer's year, the agencies' page and the contact address.
+    expect(text).toContain("Saltar al contenido");
+    expect(text).toContain(String(new Date().getFullYear()));
+    expect(text).toContain("Para agencias");
+    expect(text).toContain("contacto@agency.test");
+    expect(stateOf(res.body)).toEqual({ language: "es-AR", contactEmail: "contacto@agency.test" });
+  });
+
+  it("/ holds the home page for a visitor, and sends a signed-in user to the dashboard", async () => {
+    const res = await app.inject({ url: "/", headers: { cookie: "theme=dark" } });
+    expect(res.statusCode).toBe(200);
+    expect(visibleText(bodyOf(res.body))).toContain("Castings abiertos, sin planillas ni filas eternas");
+    expect(bodyOf(res.body)).toMatch(/<a href="\/landing"[^>]*>Conocé OpenCall para agencias/);
+
+    const { headers } = await signedInAs(app, { role: "member", status: "approved" });
+    const cookie = headers.cookie ?? "";
+    const signedIn = await app.inject({ url: "/", headers: { cookie } });
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe("/dashboard");
+    // The landing stays open to everyone.
+    expect((await app.inject({ url: "/landing", headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("carry their own share card and description, in the visitor's language", async () => {
     for (const url of ["/landing", "/"]) {
       const res = await app.inject({ url, headers: { "accept-language": "en" } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<html lang="en"');
+      expect(res.body).toContain('<html lang="en" class="font-pending">');
+      expect(visibleText(bodyOf(res.body))).toContain("Sign in");
       expect(metaContent(res.body, "og:image")).toBe(`${PUBLIC_URL}/og/landing.png?lang=en`);
       expect(metaContent(res.body, "twitter:card")).toBe("summary_large_image");
       expect(res.body).toContain("<title>OpenCall · Open castings for model agencies</title>");
@@ -243,51 +288,6 @@ describe("the landing's head", () => {
     }
     // Staff pages keep the plain index.html.
     const login = await app.inject({ url: "/login" });
-    expect(login.body).not.toMatch(/og:/);
-  });
-});
-
-describe("GET /og/events/:eventId.png", () => {
-  it("answers an active event's preview: a PNG of 1200×630, the same bytes again from the cache", async () => {
-    const event = await createEvent(testDb.database.db, { eventName: "Casting abierto de primavera para nuevas caras 2027" });
-    const res = await app.inject({ url: `/og/events/${event.id}.png` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("image/png");
-    const meta = await sharp(res.rawPayload).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: "png", width: 1200, height: 630 });
-    // Not a blank image: the text is drawn (many distinct colours from anti-aliased glyphs).
-    const { channels } = await sharp(res.rawPayload).stats();
-    expect(channels[0]!.stdev).toBeGreaterThan(10);
-    const again = await app.inject({ url: `/og/events/${event.id}.png?lang=en` });
-    expect(again.statusCode).toBe(200);
-    expect(Buffer.compare(again.rawPayload, res.rawPayload), "English spells the date differently").not.toBe(0);
-  });
-
-  it("answers 404 for an inactive, missing or malformed event", async () => {
-    const inactive = await createEvent(testDb.database.db, { status: "inactive" });
-    for (const url of [
-      `/og/events/${inactive.id}.png`,
-      "/og/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f.png",
-      "/og/events/x.png",
-      `/og/events/${inactive.id}`,
-    ]) {
-      const res = await app.inject({ url });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.headers["content-type"]).not.toContain("image/png");
-    }
-  });
-
-  it("the home-screen icon is a PNG of 180×180", async () => {
-    const res = await app.inject({ url: "/apple-touch-icon.png" });
-    expect(res.statusCode).toBe(200);
-    const meta = await sharp(res.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["png", 180, 180]);
-  });
-
-  it("the landing's card is a PNG of 1200×630 too", async () => {
-    const res = await app.inject({ url: "/og/landing.png" });
-    expect(res.statusCode).toBe(200);
-    const meta = await sharp(res.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
+    expect(login.body).not.toMatch(/og:|font-pending/);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The public visitor's pages rendered on the server (issue 21, decision 007): the built public.html
- * with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
+ * The public visitor's pages rendered on the server (issue 21, ADR 013): the home page, the landing,
+ * an event's registration page, success and verification. The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
  * state it was rendered with as JSON for hydration, and the head a shared link and a search engine
  * read: title, description, Open Graph and Twitter tags, `<html lang>`.
  *
@@ -11,14 +11,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
-import { matchPublicVisitorPage } from "@common/public-paths";
+import { matchPublicVisitorPage, type PublicVisitorPage } from "@common/public-paths";
 import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
-import { inlineCriticalAssets } from "../../http/inline-assets";
+import { hydrateAfterPaint, inlineCriticalAssets, takeModuleScripts } from "../../http/inline-assets";
 import { createPublicService } from "./public.service";
 import { createShareRepository } from "./share.repository";
 import { CARD_HEIGHT, CARD_WIDTH } from "./share.card";
@@ -35,6 +35,8 @@ export interface RenderedPage {
   status: number;
   html: string;
   language: Language;
+  /** Where to send the visitor instead (a signed-in user opening the home page). */
+  redirect?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -101,7 +103,8 @@ function splitTemplate(html: string): Template {
   const withoutHead = html
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
-    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000"')
+    // Painted first in Inter's sized stand-ins; the font comes after that paint (theme.css).
+    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000" class="font-pending"')
     .replace(/(<meta name="viewport"[^>]*>)/, "$1\n    \u0000HEAD\u0000")
     .replace('<div id="root"></div>', '<div id="root">\u0000ROOT\u0000');
   const [beforeLang = "", rest1 = ""] = withoutHead.split("\u0000LANG\u0000");
@@ -111,10 +114,12 @@ function splitTemplate(html: string): Template {
   return { beforeLang, beforeHead, beforeRoot, afterRoot };
 }
 
-/** <link rel=modulepreload> for a page's chunk and what it imports (the build's manifest), so hydration waits on one round trip. */
-function pagePreloads(webRoot: string): Record<"register" | "success" | "verify", string> {
+type PageName = PublicVisitorPage["page"];
+
+/** A page's chunk and what it imports (the build's manifest): fetched with the entry, so hydration waits on one round trip. */
+function pageModules(webRoot: string): Record<PageName, string[]> {
   const file = path.join(webRoot, ".vite/manifest-public.json");
-  const empty = { register: "", success: "", verify: "" };
+  const empty = { home: [], landing: [], register: [], success: [], verify: [] };
   if (!existsSync(file)) return empty;
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
   const links = (key: string) => {
@@ -126,9 +131,11 @@ function pagePreloads(webRoot: string): Record<"register" | "success" | "verify"
       chunk.imports?.forEach(visit);
     };
     visit(key);
-    return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`).join("\n    ");
+    return [...files].map((f) => `/${f}`);
   };
   return {
+    home: links("features/landing/pages/home-page.tsx"),
+    landing: links("features/landing/pages/landing-page.tsx"),
     register: links("features/public/pages/register-page.tsx"),
     success: links("features/public/pages/success-page.tsx"),
     verify: links("features/public/pages/verify-page.tsx"),
@@ -190,12 +197,28 @@ async function successState(service: ReturnType<typeof createPublicService>, tok
   }
 }
 
+/** The home page's and the landing's head: their own share card. */
+function landingHead(language: Language, pageUrl: string, publicUrl: string): Head {
+  const t = translator(language);
+  return {
+    title: t("share.landing.title"),
+    description: t("share.landing.description"),
+    share: {
+      title: t("share.landing.title"),
+      description: t("share.landing.description"),
+      url: pageUrl,
+      image: `${publicUrl}/og/landing.png${language === "en" ? "?lang=en" : ""}`,
+      imageAlt: t("share.landing.imageAlt"),
+    },
+  };
+}
+
 /**
  * Loads the server build and public.html; undefined when either is missing (the server then sends
  * public.html as it is, and the client renders it).
  */
 export async function createPublicPageRenderer(
-  ctx: Pick<AppContext, "db" | "config">,
+  ctx: Pick<AppContext, "db" | "config" | "getUser">,
   files: { webRoot: string; ssrEntry: string },
   log: FastifyBaseLogger,
 ) {
@@ -205,8 +228,11 @@ export async function createPublicPageRenderer(
     return undefined;
   }
   const ssr = (await import(pathToFileURL(files.ssrEntry).href)) as SsrEntry;
-  const template = splitTemplate(inlineCriticalAssets(readFileSync(htmlFile, "utf8"), files.webRoot));
-  const preloads = pagePreloads(files.webRoot);
+  // The page's scripts leave the head: they start after the first paint (http/inline-assets.ts).
+  const { html: built, modules: entryModules } = takeModuleScripts(readFileSync(htmlFile, "utf8"));
+  const template = splitTemplate(inlineCriticalAssets(built, files.webRoot));
+  const modules = pageModules(files.webRoot);
+  const hydration = hydrateAfterPaint(files.webRoot);
   const service = createPublicService(ctx);
   const events = eventCache(ctx);
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
@@ -220,21 +246,28 @@ export async function createPublicPageRenderer(
     const state: PublicPageState = { language, contactEmail: ctx.config.contactEmail ?? null };
     let status = 200;
     let head: Head;
-    let preload = "";
+    let page: string[] = [];
 
-    if (match?.page === "register") {
+    if (match?.page === "home" || match?.page === "landing") {
+      // SPEC.md §2: '/' sends a signed-in user to the dashboard (the session is looked up only when
+      // the request carries cookies).
+      if (match.page === "home" && request.headers.cookie && (await ctx.getUser(request)))
+        return { status: 302, html: "", language, redirect: "/dashboard" };
+      page = modules[match.page];
+      head = landingHead(language, `${publicUrl}${pathname}`, publicUrl);
+    } else if (match?.page === "register") {
       const event = (await events.fetch(match.eventId)) ?? { notFound: true };
       state.event = "notFound" in event ? { id: match.eventId, notFound: true } : { id: match.eventId, data: event.data };
       status = "notFound" in event ? 404 : 200;
-      preload = "notFound" in event ? "" : preloads.register;
+      page = "notFound" in event ? [] : modules.register;
       head = registerHead(event, language, `${publicUrl}${pathname}`, publicUrl);
     } else if (match?.page === "success") {
-      preload = preloads.success;
+      page = modules.success;
       state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
     } else {
       // The verification page POSTs its token from the browser (a GET never verifies).
-      preload = preloads.verify;
+      page = modules.verify;
       head = { title: t("share.verify.title"), description: t("share.verify.description"), noindex: true };
     }
 
@@ -243,54 +276,14 @@ export async function createPublicPageRenderer(
       language +
       template.beforeHead +
       headHtml(head, language, t("share.siteName")) +
-      (preload ? `\n    ${preload}` : "") +
       template.beforeRoot +
       ssr.render({ pathname, search }, state) +
       "</div>\n    " +
-      `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>` +
+      `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>\n    ` +
+      hydration([...entryModules, ...page]) +
       template.afterRoot;
     return { status, html, language };
   };
 }
 
 export type PublicPageRenderer = NonNullable<Awaited<ReturnType<typeof createPublicPageRenderer>>>;
-
-/** The landing's paths: the home page and /landing (the staff app's pages, with their own share card). */
-export const isLandingPath = (pathname: string) => pathname === "/" || pathname === "/landing" || pathname === "/landing/";
-
-/**
- * The landing's head in the visitor's language: title, description and its share card (its body is
- * the staff app's, drawn in the browser).
- */
-export function createLandingHead(config: AppContext["config"], webRoot: string | undefined) {
-  const publicUrl = config.publicUrl.replace(/\/$/, "");
-  let inlined: { from: string; to: string } | undefined;
-  return async (request: FastifyRequest, built: string): Promise<RenderedPage> => {
-    if (inlined?.from !== built) inlined = { from: built, to: webRoot ? inlineCriticalAssets(built, webRoot) : built };
-    const html = inlined.to;
-    const language = pageLanguage(request);
-    const t = translator(language);
-    const pathname = request.url.split("?")[0] ?? "/";
-    const head = headHtml(
-      {
-        title: t("share.landing.title"),
-        description: t("share.landing.description"),
-        share: {
-          title: t("share.landing.title"),
-          description: t("share.landing.description"),
-          url: `${publicUrl}${pathname}`,
-          image: `${publicUrl}/og/landing.png${language === "en" ? "?lang=en" : ""}`,
-          imageAlt: t("share.landing.imageAlt"),
-        },
-      },
-      language,
-      t("share.siteName"),
-    );
-    const page = html
-      .replace(/<title>[^<]*<\/title>\s*/, "")
-      .replace(/<meta name="description"[^>]*>\s*/, "")
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-      .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${head}`);
-    return { status: 200, html: page, language };
-  };
-}

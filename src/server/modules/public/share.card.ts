@@ -9,7 +9,7 @@ import sharp from "sharp";
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** The product's look in the light theme (src/web/index.css): violet primary on a pale background. */
+/** The product's look in the light theme (src/web/theme.css): violet primary on a pale background. */
 const COLORS = {
   background: "#faf8fc",
   foreground: "#1d1a26",

@@ -21,7 +21,7 @@ export function PublicLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
+          <Link to="/" reloadDocument className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
             {/* Below 400 px the mark alone (the link is named): the language switch, the theme and
                 the sign-in button need the room. */}
             <Logo className="max-[399px]:[&>span]:hidden" />
@@ -42,7 +42,11 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <Link className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" to="/landing">
+            <Link
+              className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              to="/landing"
+              reloadDocument
+            >
               {t("common.footer.forAgencies")}
             </Link>
             {settings.data ? (

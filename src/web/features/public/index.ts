@@ -1,3 +1,3 @@
 /** The public visitor entry's frame (its pages load lazily, by path). */
-export { PublicShell } from "./components/public-shell";
+export { PublicShell, ThemeButton, ContactLine, useContactEmail } from "./components/public-shell";
 export { LanguageSwitch } from "./components/language-switch";

@@ -85,7 +85,7 @@ export function LoginPage() {
             </Link>
           </p>
           <p className="border-t pt-4 text-center text-sm">
-            <Link to="/landing" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/landing" reloadDocument className="font-medium text-primary underline-offset-4 hover:underline">
               {t("accounts.login.agencyLink")}
             </Link>
           </p>

@@ -1,8 +1,7 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
 import { CalendarDays, MapPin } from "lucide-react";
-import { Badge } from "@web/components/ui/badge";
-import { cn } from "@web/lib/cn";
+import { clsx } from "clsx";
 
 const PREVIEW = {
   date: "2026-06-14",
@@ -18,7 +17,7 @@ const REGISTRATIONS = PREVIEW.slots.reduce((sum, slot) => sum + slot.taken, 0);
 export function EventPreview({ className }: { className?: string }) {
   const { t, language } = useLanguage();
   return (
-    <div role="img" aria-label={t("landing.preview.label")} className={cn("relative", className)}>
+    <div role="img" aria-label={t("landing.preview.label")} className={clsx("relative", className)}>
       <div
         aria-hidden="true"
         className="absolute -inset-4 -z-10 rounded-[2rem] bg-gradient-to-br from-primary/25 via-primary/5 to-transparent blur-2xl"
@@ -26,7 +25,9 @@ export function EventPreview({ className }: { className?: string }) {
       <div aria-hidden="true" className="rounded-xl border bg-card p-5 text-left shadow-xl shadow-primary/10 sm:p-6">
         <div className="flex items-start justify-between gap-3">
           <p className="text-base font-semibold leading-snug">{t("landing.preview.event")}</p>
-          <Badge tone="green">{t("landing.preview.status")}</Badge>
+          <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full border border-transparent bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200">
+            {t("landing.preview.status")}
+          </span>
         </div>
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
@@ -45,13 +46,13 @@ export function EventPreview({ className }: { className?: string }) {
               <li key={slot.time} className="grid gap-1.5">
                 <div className="flex justify-between text-sm">
                   <span className="font-medium tabular-nums">{slot.time}</span>
-                  <span className={cn("tabular-nums", left === 0 ? "font-medium text-destructive" : "text-muted-foreground")}>
+                  <span className={clsx("tabular-nums", left === 0 ? "font-medium text-destructive" : "text-muted-foreground")}>
                     {left === 0 ? t("landing.preview.full") : t("landing.preview.spots", { count: left })}
                   </span>
                 </div>
                 <div className="h-2 overflow-hidden rounded-full bg-muted">
                   <div
-                    className={cn("h-full rounded-full", left === 0 ? "bg-destructive/70" : "bg-primary")}
+                    className={clsx("h-full rounded-full", left === 0 ? "bg-destructive/70" : "bg-primary")}
                     style={{ width: `${(slot.taken / slot.capacity) * 100}%` }}
                   />
                 </div>

@@ -13,7 +13,7 @@ export function NotFound({ className }: { className?: string }) {
       <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{t("common.notFound.title")}</h1>
       <p className="max-w-md text-pretty text-muted-foreground">{t("common.notFound.body")}</p>
       <Button asChild size="lg" className="mt-2">
-        <Link to="/">
+        <Link to="/" reloadDocument>
           <ArrowLeft aria-hidden="true" />
           {t("common.notFound.back")}
         </Link>

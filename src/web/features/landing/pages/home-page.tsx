@@ -1,9 +1,8 @@
 import { useT } from "@web/lib/language";
 import type { MessageId } from "@common/i18n";
 import { ArrowRight, Check } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@web/components/ui/button";
 import { EventPreview } from "../components/event-preview";
+import { linkButtonClass } from "../components/landing-shell";
 
 const HIGHLIGHTS: MessageId[] = [
   "landing.home.highlights.slots",
@@ -11,6 +10,7 @@ const HIGHLIGHTS: MessageId[] = [
   "landing.home.highlights.team",
 ];
 
+/** '/': the public shell's page for a visitor who is not signed in (SPEC.md §2). */
 export function HomePage() {
   const t = useT();
   return (
@@ -26,14 +26,12 @@ export function HomePage() {
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("landing.home.headline")}</h1>
         <p className="max-w-2xl text-pretty text-lg text-muted-foreground">{t("landing.home.body")}</p>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/login">{t("common.signIn")}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/landing">
-              {t("landing.home.moreInfo")} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <a href="/login" className={linkButtonClass.large}>
+            {t("common.signIn")}
+          </a>
+          <a href="/landing" className={linkButtonClass.largeOutline}>
+            {t("landing.home.moreInfo")} <ArrowRight aria-hidden="true" />
+          </a>
         </div>
         <ul className="mt-2 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
           {HIGHLIGHTS.map((item) => (
@@ -48,5 +46,3 @@ export function HomePage() {
     </section>
   );
 }
-
-export const Component = HomePage;

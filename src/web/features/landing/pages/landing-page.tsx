@@ -2,9 +2,8 @@ import type { MessageId } from "@common/i18n";
 import { useT } from "@web/lib/language";
 import { ArrowRight, CalendarClock, Clock3, Database, FileCheck2, Mail, ShieldCheck, Smartphone, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "@web/components/ui/button";
 import { EventPreview } from "../components/event-preview";
+import { linkButtonClass } from "../components/landing-shell";
 
 type Block = { key: string; title: MessageId; body: MessageId; icon: ReactNode };
 
@@ -40,14 +39,12 @@ function CallsToAction() {
   const t = useT();
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <Button asChild size="lg">
-        <Link to="/login">
-          {t("landing.hero.start")} <ArrowRight aria-hidden="true" />
-        </Link>
-      </Button>
-      <Button asChild size="lg" variant="outline">
-        <Link to="/login">{t("landing.hero.signIn")}</Link>
-      </Button>
+      <a href="/login" className={linkButtonClass.large}>
+        {t("landing.hero.start")} <ArrowRight aria-hidden="true" />
+      </a>
+      <a href="/login" className={linkButtonClass.largeOutline}>
+        {t("landing.hero.signIn")}
+      </a>
     </div>
   );
 }
@@ -156,5 +153,3 @@ export function LandingPage() {
     </>
   );
 }
-
-export const Component = LandingPage;

@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
+        <Link to="/" reloadDocument className="rounded-md px-1 py-1" aria-label={t("common.homeLink")}>
           <Logo />
         </Link>
         <div className="flex items-center gap-1">

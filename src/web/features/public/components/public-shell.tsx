@@ -1,5 +1,6 @@
 import { useT } from "@web/lib/language";
 import type { PublicSettings } from "@common/schemas/settings";
+import { clsx } from "clsx";
 import { Moon, Sun } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Logo } from "@web/components/logo";
@@ -9,10 +10,8 @@ import { usePageState, useHydrated } from "../page-state";
 import { LanguageSwitch } from "./language-switch";
 import { buttonClass } from "./public-ui";
 
-/** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
-export function PublicShell({ children }: { children: ReactNode }) {
-  const t = useT();
-  const { theme, toggleTheme } = useTheme();
+/** The footer's contact address: the server rendered the page with it, else it is fetched. */
+export function useContactEmail(): string | null {
   const rendered = usePageState();
   const [contactEmail, setContactEmail] = useState<string | null>(rendered?.contactEmail ?? null);
   useEffect(() => {
@@ -24,11 +23,52 @@ export function PublicShell({ children }: { children: ReactNode }) {
     );
     return () => controller.abort();
   }, [rendered]);
-  // The server cannot know the saved theme: the icon follows the page's class (set before the first
-  // paint by theme-init.js), and the label is the theme's once the client has taken over.
+  return contactEmail;
+}
+
+/**
+ * The theme toggle of the public pages. The server cannot know the saved theme: the icon follows the
+ * page's class (set before the first paint by theme-init.js), and the label is the theme's once the
+ * client has taken over.
+ */
+export function ThemeButton({ className }: { className?: string }) {
+  const t = useT();
+  const { theme, toggleTheme } = useTheme();
   const hydrated = useHydrated();
   const dark = hydrated && theme === "dark";
   const toggleLabel = dark ? t("common.theme.toLight") : t("common.theme.toDark");
+  return (
+    <button
+      type="button"
+      className={clsx(buttonClass.ghost, "size-12 px-0", className)}
+      onClick={toggleTheme}
+      aria-label={toggleLabel}
+      title={toggleLabel}
+    >
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <Moon aria-hidden="true" className="dark:hidden" />
+    </button>
+  );
+}
+
+/** The footer's contact line: 'Contacto:' and the address, when there is one. */
+export function ContactLine({ email }: { email: string | null }) {
+  const t = useT();
+  if (!email) return null;
+  return (
+    <p>
+      {t("common.footer.contact")}{" "}
+      <a className="font-medium text-foreground underline-offset-4 hover:underline" href={`mailto:${email}`}>
+        {email}
+      </a>
+    </p>
+  );
+}
+
+/** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
+export function PublicShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const contactEmail = useContactEmail();
   const year = new Date().getFullYear();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -39,16 +79,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
           </a>
           <div className="flex items-center gap-1">
             <LanguageSwitch />
-            <button
-              type="button"
-              className={`${buttonClass.ghost} size-12 px-0`}
-              onClick={toggleTheme}
-              aria-label={toggleLabel}
-              title={toggleLabel}
-            >
-              <Sun aria-hidden="true" className="hidden dark:block" />
-              <Moon aria-hidden="true" className="dark:hidden" />
-            </button>
+            <ThemeButton />
           </div>
         </div>
       </header>
@@ -58,14 +89,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <footer className="border-t">
         <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
           <p>{t("common.footer.rights", { year })}</p>
-          {contactEmail ? (
-            <p>
-              {t("common.footer.contact")}{" "}
-              <a className="font-medium text-foreground underline-offset-4 hover:underline" href={`mailto:${contactEmail}`}>
-                {contactEmail}
-              </a>
-            </p>
-          ) : null}
+          <ContactLine email={contactEmail} />
         </div>
       </footer>
     </div>
