@@ -152,6 +152,8 @@ async function updateRegistration(
       const current = await repo.findById(id, tx, { forUpdate: true });
       if (!current) throw registrationErrors.notFound();
       const values: Partial<ModelRegistrationRow> = { ...patch };
+      // Unticking 'Asistió' undoes the arrival (issue 20): the person can be checked in again.
+      if (patch.attended === false) Object.assign(values, { attendedAt: null, checkedInBy: null });
       if (patch.dateOfBirth !== undefined) {
         values.age = ageOn(patch.dateOfBirth, todayIso(now)) ?? current.age;
       }
