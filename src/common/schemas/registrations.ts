@@ -22,6 +22,8 @@ export const registrationFiltersSchema = z.object({
   eventId: z.uuid().optional(),
   liked: booleanParam,
   attended: booleanParam,
+  /** 'No vinieron' (issue 20): live registrations of a past event that never arrived. */
+  noShow: booleanParam,
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
   // PostgreSQL refuses a NUL in a text: a search holding one would fail the query, not find nothing.
   q: z.string().trim().max(200).refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }).optional(),

@@ -234,3 +234,23 @@ describe("GET /api/events/:id/arrivals", () => {
     expect(res.json().error.code).toBe("event_not_found");
   });
 });
+
+describe("the registrations list's 'No vinieron' filter", () => {
+  it("lists the live registrations of a past event that never arrived", async () => {
+    const past = await createEvent(t.db, { eventDate: "2020-05-04" });
+    const slot = past.timeslots[0]!.id;
+    const came = await createRegistration(t.db, { eventId: past.id, timeslotId: slot, attended: true });
+    const missed = await createRegistration(t.db, { eventId: past.id, timeslotId: slot });
+    const cancelled = await createRegistration(t.db, { eventId: past.id, timeslotId: slot });
+    await cancelRegistration(t.db, cancelled.id, "registrant");
+    const list = async (eventId: string, filter: string) =>
+      (await t.app.inject({ url: `/api/registrations?eventId=${eventId}&${filter}`, headers: member.headers }))
+        .json()
+        .items.map((i: { id: string }) => i.id);
+    expect(await list(past.id, "noShow=true")).toEqual([missed.id]);
+    expect(await list(past.id, "attended=true")).toEqual([came.id]);
+    // An event still to come (or today's) has nobody who 'did not come' yet.
+    const upcoming = await today();
+    expect(await list(upcoming.event.id, "noShow=true")).toEqual([]);
+  });
+});
