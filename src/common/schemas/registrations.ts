@@ -148,6 +148,8 @@ export const registrationDetailSchema = registrationSchema.extend({
   /** Every slot of the event; availableSpots counts this registration as taking its own slot. */
   timeslots: z.array(registrationTimeslotSchema.extend({ capacity: z.number().int(), availableSpots: z.number().int() })),
   photos: z.array(z.enum(PHOTO_KINDS)).optional(),
+  /** The check-in QR code's URL, printed on the staff's sheet (issue 20). */
+  checkInUrl: z.string().optional(),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 
