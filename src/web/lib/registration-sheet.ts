@@ -7,6 +7,7 @@ import { currentLanguage, translator, type Language, type MessageId } from "@com
 import { formatLongDateFor, formatTimeRangeFor } from "@common/dates-language";
 import { detailsBySection } from "@common/registrant/format";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
+import type { jsPDF } from "jspdf";
 import { qrRuns } from "./qr";
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
 const LABEL_WIDTH = 52;
@@ -76,6 +77,23 @@ export async function downloadRegistrationSheet(
   doc.save(translator(language)("public.sheet.fileName", { code: data.registrationCode }));
 }
 
+/** The check-in QR code at the top right, as vector squares, with its caption; returns the height used. */
+async function drawCheckInQr(doc: jsPDF, url: string, captionText: string, y: number): Promise<number> {
+  const { size, runs } = await qrRuns(url);
+  const cell = QR_SIDE_MM / size;
+  const left = PAGE.width - PAGE.margin - QR_SIDE_MM;
+  doc.setFillColor(255, 255, 255);
+  doc.rect(left, y, QR_SIDE_MM, QR_SIDE_MM, "F");
+  doc.setFillColor(0, 0, 0);
+  for (const run of runs) doc.rect(left + run.column * cell, y + run.row * cell, run.length * cell, cell, "F");
+  doc.setFont("helvetica", "normal");
+  doc.setFontSize(8.5);
+  doc.setTextColor(60, 60, 70);
+  const caption = doc.splitTextToSize(captionText, QR_SIDE_MM + 6) as string[];
+  doc.text(caption, left + QR_SIDE_MM / 2, y + QR_SIDE_MM + 4, { align: "center" });
+  return QR_SIDE_MM + 4 + caption.length * 3.5;
+}
+
 /** The sheet as a jsPDF document: what the download saves (and a test renders). */
 export async function buildRegistrationSheet(
   data: RegistrationSheetData,
@@ -118,21 +136,8 @@ export async function buildRegistrationSheet(
     doc.addImage(facePhoto, "JPEG", PAGE.margin, y, printedWidth, printedHeight);
     blockHeight = printedHeight;
   }
-  if (data.checkInUrl) {
-    const { size, runs } = await qrRuns(data.checkInUrl);
-    const cell = QR_SIDE_MM / size;
-    const left = PAGE.width - PAGE.margin - QR_SIDE_MM;
-    doc.setFillColor(255, 255, 255);
-    doc.rect(left, y, QR_SIDE_MM, QR_SIDE_MM, "F");
-    doc.setFillColor(0, 0, 0);
-    for (const run of runs) doc.rect(left + run.column * cell, y + run.row * cell, run.length * cell, cell, "F");
-    doc.setFont("helvetica", "normal");
-    doc.setFontSize(8.5);
-    doc.setTextColor(60, 60, 70);
-    const caption = doc.splitTextToSize(t("public.sheet.checkInCaption"), QR_SIDE_MM + 6) as string[];
-    doc.text(caption, left + QR_SIDE_MM / 2, y + QR_SIDE_MM + 4, { align: "center" });
-    blockHeight = Math.max(blockHeight, QR_SIDE_MM + 4 + caption.length * 3.5);
-  }
+  if (data.checkInUrl)
+    blockHeight = Math.max(blockHeight, await drawCheckInQr(doc, data.checkInUrl, t("public.sheet.checkInCaption"), y));
   if (blockHeight > 0) y += blockHeight + 8;
 
   for (const section of sheetSections(data, language)) {

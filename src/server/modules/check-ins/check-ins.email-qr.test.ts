@@ -25,7 +25,10 @@ describe("the confirmation e-mail's check-in QR code", () => {
     const body = registrationBody(event.timeslots[0]!.id);
     const created = await t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/registrations`, payload: body });
     expect(created.statusCode).toBe(201);
-    const [verification] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, body.email as string));
+    const [verification] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, body.email as string));
     const token = /\/verify\/([A-Za-z0-9_-]+)/.exec(verification!.textBody)![1];
     const verified = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
     expect(verified.statusCode).toBe(200);
@@ -54,7 +57,10 @@ describe("the confirmation e-mail's check-in QR code", () => {
     });
     expect(checkIn.statusCode).toBe(200);
     expect(checkIn.json()).toMatchObject({ checkedIn: true, warnings: [], registration: { fullName: body.fullName } });
-    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.email, String(body.email).trim().toLowerCase()));
+    const [row] = await t.db
+      .select()
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.email, String(body.email).trim().toLowerCase()));
     expect(row!.attended).toBe(true);
   });
 });

@@ -132,7 +132,10 @@ describe("POST /api/check-ins", () => {
     ]) {
       const res = await post(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(404);
-      expect(res.json().error).toEqual({ code: "not_found", message: "No encontramos esa inscripción. Revisá el código o buscá por nombre." });
+      expect(res.json().error).toEqual({
+        code: "not_found",
+        message: "No encontramos esa inscripción. Revisá el código o buscá por nombre.",
+      });
     }
     expect((await stored(registration.id)).attended).toBe(false);
   });
@@ -196,8 +199,14 @@ describe("GET /api/check-ins/search", () => {
     const { event, registration } = await today();
     await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, fullName: "Ana 100% Real" });
     const search = (q: string) =>
-      t.app.inject({ method: "GET", url: `/api/check-ins/search?eventId=${event.id}&q=${encodeURIComponent(q)}`, headers: member.headers });
-    expect((await search(registration.registrationCode.toLowerCase())).json().items.map((i: { id: string }) => i.id)).toEqual([registration.id]);
+      t.app.inject({
+        method: "GET",
+        url: `/api/check-ins/search?eventId=${event.id}&q=${encodeURIComponent(q)}`,
+        headers: member.headers,
+      });
+    expect((await search(registration.registrationCode.toLowerCase())).json().items.map((i: { id: string }) => i.id)).toEqual([
+      registration.id,
+    ]);
     expect((await search("100%")).json().items.map((i: { fullName: string }) => i.fullName)).toEqual(["Ana 100% Real"]);
     expect((await search("%")).json().items).toHaveLength(1);
   });

@@ -73,7 +73,8 @@ export function checkInWarnings(
     warn("other_day", t("checkin.warnings.other_day", { date: formatDateFor(language, row.eventDate) }));
   } else {
     const clock = wallClockMinutes(context.now);
-    if (clock < minutesOf(row.startTime) - SLOT_MARGIN_MINUTES) warn("slot_not_started", t("checkin.warnings.slot_not_started", { slot }));
+    if (clock < minutesOf(row.startTime) - SLOT_MARGIN_MINUTES)
+      warn("slot_not_started", t("checkin.warnings.slot_not_started", { slot }));
     else if (clock > minutesOf(row.endTime) + SLOT_MARGIN_MINUTES) warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
   }
   if (!row.emailVerified) warn("email_not_verified", t("checkin.warnings.email_not_verified"));

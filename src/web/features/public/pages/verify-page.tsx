@@ -64,9 +64,7 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
           {result.registrationCode}
         </p>
       </div>
-      {result.registration?.checkInUrl ? (
-        <CheckInQr url={result.registration.checkInUrl} code={result.registrationCode} />
-      ) : null}
+      {result.registration?.checkInUrl ? <CheckInQr url={result.registration.checkInUrl} code={result.registrationCode} /> : null}
       {result.registration ? (
         <RegistrationSheet registration={result.registration} />
       ) : (
@@ -96,7 +94,14 @@ function CheckInQr({ url, code }: { url: string; code: string }) {
       </h2>
       <div className="size-48 rounded-lg bg-white p-1">
         {qr ? (
-          <svg viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={t("public.verify.checkInAlt", { code })} className="size-full" shapeRendering="crispEdges" data-testid="check-in-qr">
+          <svg
+            viewBox={`0 0 ${qr.size} ${qr.size}`}
+            role="img"
+            aria-label={t("public.verify.checkInAlt", { code })}
+            className="size-full"
+            shapeRendering="crispEdges"
+            data-testid="check-in-qr"
+          >
             <path d={qrPath(qr)} fill="#000" />
           </svg>
         ) : null}
