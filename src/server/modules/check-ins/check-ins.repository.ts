@@ -51,6 +51,29 @@ const CHECK_IN = `
   where id = $1 and not attended and status <> 'cancelled'
   returning id`;
 
+/**
+ * The arrival and the person in one round trip. The select reads the statement's snapshot, taken
+ * before the update: it shows the row as it was, so this request's own arrival comes from the
+ * update's `returning` ("arrival"). A request that lost a race to another phone may still see the
+ * person as not arrived: `recordAndFind` reads again then.
+ */
+const CHECK_IN_AND_FIND = `
+  with arrival as (${CHECK_IN.replace("returning id", "returning id, attended_at, checked_in_by")})
+  select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
+    r.email_verified as "emailVerified", r.attended or a.id is not null as attended,
+    coalesce(a.attended_at, r.attended_at) as "attendedAt",
+    coalesce(a.checked_in_by, r.checked_in_by) as "checkedInById", u.name as "checkedInByName",
+    e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
+    s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    exists (select 1 from photos p where p.registration_id = r.id and p.kind = 'face') as "hasFacePhoto",
+    a.id is not null as "checkedIn"
+  from model_registrations r
+  join scouting_events e on e.id = r.event_id
+  join event_timeslots s on s.id = r.timeslot_id
+  left join arrival a on a.id = r.id
+  left join users u on u.id = coalesce(a.checked_in_by, r.checked_in_by)
+  where r.id = $1`;
+
 const ARRIVALS = `
   select s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
     count(r.id)::int as expected, count(r.id) filter (where r.attended)::int as arrived
@@ -88,18 +111,24 @@ const SEARCH = `
   limit 10`;
 
 export function createCheckInsRepository(db: Db) {
+  const findById = async (id: string): Promise<CheckInRow | undefined> => (await runStatement<CheckInRow>(db, BY_ID, [id]))[0];
   return {
-    async findById(id: string): Promise<CheckInRow | undefined> {
-      return (await runStatement<CheckInRow>(db, BY_ID, [id]))[0];
-    },
+    findById,
 
     async findByCode(code: string): Promise<CheckInRow | undefined> {
       return (await runStatement<CheckInRow>(db, BY_CODE, [code]))[0];
     },
 
-    /** True when this call recorded the arrival; false when it had been recorded, or the registration is cancelled or gone. */
-    async recordArrival(id: string, at: Date, userId: string): Promise<boolean> {
-      return (await runStatement<{ id: string }>(db, CHECK_IN, [id, at.toISOString(), userId])).length > 0;
+    /**
+     * Records the arrival (once) and reads the person: `checkedIn` when this call recorded it;
+     * undefined when no registration has this id.
+     */
+    async recordAndFind(id: string, at: Date, userId: string): Promise<(CheckInRow & { checkedIn: boolean }) | undefined> {
+      const [row] = await runStatement<CheckInRow & { checkedIn: boolean }>(db, CHECK_IN_AND_FIND, [id, at.toISOString(), userId]);
+      if (!row || row.checkedIn || row.attended || row.status === "cancelled") return row;
+      // Another phone recorded it while this statement waited for the row: read what it wrote.
+      const fresh = await findById(id);
+      return fresh && { ...fresh, checkedIn: false };
     },
 
     async arrivals(eventId: string): Promise<ArrivalRow[]> {

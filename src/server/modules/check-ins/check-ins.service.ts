@@ -109,17 +109,20 @@ export function arrivalTime(scannedAt: string | undefined, now: Date): Date {
 export function createCheckInsService({ db, config }: { db: Db; config: Pick<Config, "authSecret"> }) {
   const repo = createCheckInsRepository(db);
 
+  /** The registration's id when the request names it (a token, an id), without reading anything. */
+  function idOf(request: CheckInRequest): string | undefined {
+    // The QR code holds the whole check-in URL; a phone that read it sends the token alone.
+    if (request.token !== undefined) return registrationIdFromToken(config, "check-in", request.token);
+    return request.registrationId;
+  }
+
   async function find(request: CheckInRequest): Promise<CheckInRow> {
-    let row: CheckInRow | undefined;
-    if (request.token !== undefined) {
-      // The QR code holds the whole check-in URL; a phone that read it sends the token alone.
-      const id = registrationIdFromToken(config, "check-in", request.token);
-      row = id ? await repo.findById(id) : undefined;
-    } else if (request.registrationId !== undefined) {
-      row = await repo.findById(request.registrationId);
-    } else if (request.code !== undefined) {
-      row = await repo.findByCode(normaliseRegistrationCode(request.code));
-    }
+    const id = idOf(request);
+    const row = id
+      ? await repo.findById(id)
+      : request.code !== undefined
+        ? await repo.findByCode(normaliseRegistrationCode(request.code))
+        : undefined;
     if (!row) throw checkInErrors.notFound();
     return row;
   }
@@ -138,10 +141,11 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
 
   /** Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`. */
   async function checkIn(userId: string, request: CheckInRequest, now = new Date()): Promise<CheckInResponse> {
-    const found = await find(request);
-    const checkedIn = await recordCheckIn(found.id, userId, arrivalTime(request.scannedAt, now));
-    // Read again: another phone may have been first, and its arrival is the one to show.
-    const row = (await repo.findById(found.id)) ?? found;
+    // A scan names the id: one round trip. A typed code is looked up first.
+    const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
+    const row = id ? await recordCheckIn(id, userId, arrivalTime(request.scannedAt, now)) : undefined;
+    if (!row) throw checkInErrors.notFound();
+    const { checkedIn } = row;
     const alreadyCheckedIn = !checkedIn && row.attended;
     return {
       registration: toApi(row),
@@ -153,10 +157,10 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
 
   /**
    * The one place an arrival is written: whatever else must happen with it (issue 18's access
-   * audit) goes here. True when this call recorded it.
+   * audit) goes here. `checkedIn` when this call recorded it; undefined for no such registration.
    */
-  async function recordCheckIn(registrationId: string, userId: string, at: Date): Promise<boolean> {
-    return repo.recordArrival(registrationId, at, userId);
+  async function recordCheckIn(registrationId: string, userId: string, at: Date) {
+    return repo.recordAndFind(registrationId, at, userId);
   }
 
   async function arrivals(eventId: string) {
