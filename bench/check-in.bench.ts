@@ -90,17 +90,27 @@ try {
   const ids = (await db.select({ id: modelRegistrations.id }).from(modelRegistrations)).map((r) => r.id);
   const body = (id: string) => ({ token: registrationToken(config, "check-in", id), eventId: event.id });
   // Warm-up on a few people, then reset them: the measured run starts from nobody arrived.
-  await load({ port, clients: SCANNERS, headers, requests: ids.slice(0, 200).map((id) => ({ path: "/api/check-ins", body: body(id) })) });
+  await load({
+    port,
+    clients: SCANNERS,
+    headers,
+    requests: ids.slice(0, 200).map((id) => ({ path: "/api/check-ins", body: body(id) })),
+  });
   await db.update(modelRegistrations).set({ attended: false, attendedAt: null, checkedInBy: null });
 
   // Each person scanned twice, the second time by a phone some way down the queue.
-  const requests = [...ids, ...ids.slice(PEOPLE / 2), ...ids.slice(0, PEOPLE / 2)].map((id) => ({ path: "/api/check-ins", body: body(id) }));
+  const requests = [...ids, ...ids.slice(PEOPLE / 2), ...ids.slice(0, PEOPLE / 2)].map((id) => ({
+    path: "/api/check-ins",
+    body: body(id),
+  }));
   const started = performance.now();
   const result = await load({ port, clients: SCANNERS, headers, requests });
   const wall = (performance.now() - started) / 1000;
   const sorted = [...result.latencies].sort((a, b) => a - b);
   const arrived = await db.$count(modelRegistrations, sql`${modelRegistrations.attendedAt} is not null`);
-  console.log(`${SCANNERS} scanners, ${requests.length} check-ins of ${PEOPLE} people (each scanned twice), statuses ${JSON.stringify(result.statuses)}`);
+  console.log(
+    `${SCANNERS} scanners, ${requests.length} check-ins of ${PEOPLE} people (each scanned twice), statuses ${JSON.stringify(result.statuses)}`,
+  );
   console.log(
     `  ${(requests.length / wall).toFixed(0)} check-ins/s; p50 ${ms(pct(sorted, 50))}, p95 ${ms(pct(sorted, 95))}, p99 ${ms(pct(sorted, 99))}, max ${ms(sorted.at(-1)!)}`,
   );

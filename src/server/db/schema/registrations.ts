@@ -56,10 +56,10 @@ export const modelRegistrations = pgTable(
     confirmationCode: text("confirmation_code"),
     liked: boolean("liked").notNull().default(false),
     attended: boolean("attended").notNull().default(false),
-  /** The arrival at the door (issue 20): set once, by the first check-in; the staff toggle leaves it. */
-  attendedAt: timestamp("attended_at", { withTimezone: true }),
-  /** Who checked the person in; kept null when that account is deleted. */
-  checkedInBy: text("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    /** The arrival at the door (issue 20): set once, by the first check-in; unticking 'Asistió' clears it. */
+    attendedAt: timestamp("attended_at", { withTimezone: true }),
+    /** Who checked the person in; kept null when that account is deleted. */
+    checkedInBy: text("checked_in_by").references(() => users.id, { onDelete: "set null" }),
     rating: smallint("rating"),
     /** The language the person registered in: their e-mails speak it. */
     language: text("language", { enum: LANGUAGES }).notNull().default("es-AR"),

@@ -124,7 +124,11 @@ export function createCheckInsRepository(db: Db) {
      * undefined when no registration has this id.
      */
     async recordAndFind(id: string, at: Date, userId: string): Promise<(CheckInRow & { checkedIn: boolean }) | undefined> {
-      const [row] = await runStatement<CheckInRow & { checkedIn: boolean }>(db, CHECK_IN_AND_FIND, [id, at.toISOString(), userId]);
+      const [row] = await runStatement<CheckInRow & { checkedIn: boolean }>(db, CHECK_IN_AND_FIND, [
+        id,
+        at.toISOString(),
+        userId,
+      ]);
       if (!row || row.checkedIn || row.attended || row.status === "cancelled") return row;
       // Another phone recorded it while this statement waited for the row: read what it wrote.
       const fresh = await findById(id);

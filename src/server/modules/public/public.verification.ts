@@ -70,7 +70,9 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
           checkInQr: true,
         });
         const qr = await checkInQrPng(checkInUrl(config, r.id));
-        const attachments = [{ filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID }];
+        const attachments = [
+          { filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID },
+        ];
         await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content, attachments }, log);
       }
       const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
