@@ -1,7 +1,14 @@
 /**
  * Check-in at the door on a staff phone (360 px): by typed code, then with the network gone, then
- * back online: both arrivals reach the server (issue 20).
+ * back online: both arrivals reach the server; and the QR code a sheet prints checks its person in
+ * (issue 20).
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { arrivedNames, eventAtTheDoor } from "./support/check-in";
 import { signInAsSuperadmin } from "./support/session";
@@ -57,4 +64,33 @@ test("staff check a person in by code, a second one offline, and both reach the 
   await expect(page.getByText("Se envió 1 llegada pendiente.")).toBeVisible();
   await expect(page.getByTestId("arrived-total")).toHaveText("2");
   expect(await arrivedNames(page.request, event.id)).toEqual(["Lola Puerta", "Nico Offline"]);
+});
+
+test("the QR code on a downloaded sheet, rendered and decoded, checks the person in", async ({ page, baseURL }) => {
+  await signInAsSuperadmin(page, baseURL);
+  const { event, people } = await eventAtTheDoor(page.request, baseURL!, ["Flor Ficha"]);
+  await page.goto("/dashboard");
+  await page.evaluate((id) => localStorage.setItem("opencall.selectedEventId", id), event.id);
+  await page.goto("/dashboard/scouting/registrations");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Descargar ficha de Flor Ficha" }).first().click();
+  const file = await (await downloading).path();
+
+  // The page as a printer would draw it, then the code read from its pixels.
+  const dir = mkdtempSync(path.join(tmpdir(), "opencall-sheet-"));
+  execFileSync("pdftoppm", ["-png", "-r", "110", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page")]);
+  const { data, info } = await sharp(readFileSync(path.join(dir, "page.png")))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  rmSync(dir, { recursive: true, force: true });
+  const url = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+  expect(url).toMatch(new RegExp(`^${baseURL}/check-in\\?t=[A-Za-z0-9_-]{43}$`));
+
+  const res = await page.request.post("/api/check-ins", {
+    headers: { origin: baseURL! },
+    data: { token: new URL(url!).searchParams.get("t"), eventId: event.id },
+  });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ checkedIn: true, registration: { id: people[0]!.id, fullName: "Flor Ficha" } });
 });
