@@ -7,6 +7,7 @@ import { registrationToken } from "../../lib/registration-links";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
+import { arrivalTime, createCheckInsService } from "./check-ins.service";
 
 const t = useTestApp();
 let member: { user: { id: string; name: string }; headers: Record<string, string> };
@@ -261,5 +262,35 @@ describe("the registrations list's 'No vinieron' filter", () => {
     // An event still to come (or today's) has nobody who 'did not come' yet.
     const upcoming = await today();
     expect(await list(upcoming.event.id, "noShow=true")).toEqual([]);
+  });
+});
+
+describe("warnings by the clock (the agency's wall clock, Buenos Aires)", () => {
+  it("a slot more than an hour away, or ended more than an hour ago, and another day", async () => {
+    // Slot 10:00–11:00 on 2026-03-05; Buenos Aires is UTC−3.
+    const event = await createEvent(t.db, { eventDate: "2026-03-05", timeslots: [{ startTime: "10:00", endTime: "11:00" }] });
+    const registration = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: event.timeslots[0]!.id,
+      emailVerified: true,
+    });
+    const service = createCheckInsService({ db: t.db, config: t.config });
+    const at = async (iso: string) => codes(await service.preview({ registrationId: registration.id }, new Date(iso)));
+    expect(await at("2026-03-05T11:30:00Z")).toEqual(["slot_not_started"]); // 08:30
+    expect(await at("2026-03-05T12:00:00Z")).toEqual([]); // 09:00: an hour early is fine
+    expect(await at("2026-03-05T14:00:00Z")).toEqual([]); // 11:00
+    expect(await at("2026-03-05T15:00:00Z")).toEqual([]); // 12:00
+    expect(await at("2026-03-05T15:01:00Z")).toEqual(["slot_ended"]); // 12:01
+    expect(await at("2026-03-06T02:59:00Z")).toEqual(["slot_ended"]); // 23:59, still the 5th
+    expect(await at("2026-03-06T03:00:00Z")).toEqual(["other_day"]); // midnight: the 6th
+    expect(await at("2026-03-04T13:00:00Z")).toEqual(["other_day"]);
+  });
+
+  it("records the phone's time of an offline check-in only within the last 12 hours", () => {
+    const now = new Date("2026-03-05T15:00:00Z");
+    expect(arrivalTime(undefined, now)).toBe(now);
+    expect(arrivalTime("2026-03-05T14:10:00Z", now).toISOString()).toBe("2026-03-05T14:10:00.000Z");
+    expect(arrivalTime("2026-03-05T15:00:01Z", now)).toBe(now);
+    expect(arrivalTime("2026-03-05T02:59:59Z", now)).toBe(now);
   });
 });
