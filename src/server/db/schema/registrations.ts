@@ -113,7 +113,7 @@ export const modelRegistrations = pgTable(
     index("model_registrations_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("model_registrations_timeslot_idx").on(t.timeslotId),
     // Arrivals per slot (GET /api/events/:id/arrivals), polled by every door phone: read off the index.
-    index("model_registrations_event_arrivals_idx").on(t.eventId, t.timeslotId, t.status, t.attendedAt),
+    index("model_registrations_event_arrivals_idx").on(t.eventId, t.timeslotId, t.status, t.attended),
     check("model_registrations_stage_check", sql`${t.stage} in ('new', 'shortlisted', 'callback', 'signed', 'discarded')`),
     // The stage filter, in the list's order (issue 23).
     index("model_registrations_event_stage_created_id_idx").on(
