@@ -149,6 +149,12 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) => page.getByRole("button", { name: t("accounts.users.createAdmin.submit") }),
   },
   {
+    route: "/dashboard/check-in",
+    path: async () => (await seedA11yData(), "/dashboard/check-in"),
+    signedIn: true,
+    ready: (page, t) => page.getByRole("table", { name: new RegExp(t("checkin.arrivals.title")) }),
+  },
+  {
     route: "/dashboard/account/security",
     path: "/dashboard/account/security",
     signedIn: true,

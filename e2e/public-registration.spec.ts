@@ -4,6 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import jsQR from "jsqr";
+import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
 import { E2E_SUPERADMIN } from "./support/constants";
 
@@ -96,6 +98,15 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   await expect(page.getByText("11:00 - 12:00")).toBeVisible();
   await expect(page.getByText("Teatro Real, Córdoba")).toBeVisible();
   await expect(page.getByText(/Traé tu ficha impresa/)).toBeVisible();
+  // The check-in QR code (issue 20), read back from the page's pixels.
+  const qr = page.getByRole("img", { name: `Código QR de llegada para ${code}` });
+  await expect(qr).toBeVisible();
+  const { data, info } = await sharp(await qr.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scanned = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+  expect(scanned).toMatch(/\/check-in\?t=[A-Za-z0-9_-]{43}$/);
   await expectNoSeriousA11yViolations(page);
 
   const confirmation = await mailbox.waitFor(email, /Registro confirmado/);

@@ -7,7 +7,7 @@
 import { Agent, request } from "node:http";
 import { parentPort, workerData } from "node:worker_threads";
 
-/** @param {{ port: number, requests: Array<{ path: string, body: unknown }>, clients: number, ratePerSecond?: number }} job */
+/** @param {{ port: number, requests: Array<{ path: string, body: unknown }>, clients: number, ratePerSecond?: number, headers?: Record<string, string> }} job */
 async function runLoad(job) {
   const agent = new Agent({ keepAlive: true, maxSockets: job.clients });
   const post = (path, body) =>
@@ -20,7 +20,7 @@ async function runLoad(job) {
           path,
           method: "POST",
           agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+          headers: { ...job.headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
         },
         (res) => {
           res.resume();

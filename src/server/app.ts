@@ -25,6 +25,7 @@ import { createAuth } from "./modules/accounts/auth.config";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
+import { checkInsRoutes } from "./modules/check-ins/check-ins.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
@@ -100,6 +101,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await shareRoutes(zodApi, ctx);
   await photosRoutes(zodApi, ctx);
   await panelRoutes(zodApi, ctx);
+  await checkInsRoutes(zodApi, ctx);
 }
 
 /**

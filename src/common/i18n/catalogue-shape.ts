@@ -4,6 +4,7 @@
  */
 import type accountsMessages from "./es-AR/accounts.json";
 import type campaignsMessages from "./es-AR/campaigns.json";
+import type checkinMessages from "./es-AR/checkin.json";
 import type commonMessages from "./es-AR/common.json";
 import type dashboardMessages from "./es-AR/dashboard.json";
 import type emailsMessages from "./es-AR/emails.json";
@@ -19,6 +20,7 @@ import type shareMessages from "./es-AR/share.json";
 export interface CatalogueShape {
   accounts: typeof accountsMessages;
   campaigns: typeof campaignsMessages;
+  checkin: typeof checkinMessages;
   common: typeof commonMessages;
   dashboard: typeof dashboardMessages;
   emails: typeof emailsMessages;

@@ -1,6 +1,7 @@
 /** Every namespace in both languages: the server and the staff app load all of it. */
 import enAccounts from "./en/accounts.json";
 import enCampaigns from "./en/campaigns.json";
+import enCheckin from "./en/checkin.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enEmails from "./en/emails.json";
@@ -14,6 +15,7 @@ import enRegistrations from "./en/registrations.json";
 import enShare from "./en/share.json";
 import esAccounts from "./es-AR/accounts.json";
 import esCampaigns from "./es-AR/campaigns.json";
+import esCheckin from "./es-AR/checkin.json";
 import esCommon from "./es-AR/common.json";
 import esDashboard from "./es-AR/dashboard.json";
 import esEmails from "./es-AR/emails.json";
@@ -32,6 +34,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
   "es-AR": {
     accounts: esAccounts,
     campaigns: esCampaigns,
+    checkin: esCheckin,
     common: esCommon,
     dashboard: esDashboard,
     emails: esEmails,
@@ -47,6 +50,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
   en: {
     accounts: enAccounts,
     campaigns: enCampaigns,
+    checkin: enCheckin,
     common: enCommon,
     dashboard: enDashboard,
     emails: enEmails,

@@ -48,6 +48,8 @@ export const registrationSheetResponse = z.object({
     confirmationDetails: z.string(),
   }),
   timeslot: z.object({ startTime: time, endTime: time }).nullable(),
+  /** The check-in QR code's URL (issue 20): on the page and on the PDF sheet. */
+  checkInUrl: z.string().optional(),
 });
 
 /**

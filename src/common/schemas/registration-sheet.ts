@@ -18,6 +18,8 @@ export type RegistrationSheetData = RegistrantValues & {
   event: SheetEvent;
   /** HH:MM; null if the slot is unknown. */
   timeslot: { startTime: string; endTime: string } | null;
+  /** What the sheet's check-in QR code holds (issue 20); a sheet without it prints no code. */
+  checkInUrl?: string | undefined;
 };
 
 /**
@@ -28,6 +30,7 @@ export function toRegistrationSheet(
   r: RegistrantValues & { registrationCode: string },
   event: SheetEvent,
   timeslot: RegistrationSheetData["timeslot"],
+  checkInUrl?: string,
 ): RegistrationSheetData {
   return {
     ...pickRegistrantValues(r),
@@ -40,5 +43,6 @@ export function toRegistrationSheet(
       confirmationDetails: event.confirmationDetails,
     },
     timeslot: timeslot ? { startTime: timeslot.startTime, endTime: timeslot.endTime } : null,
+    ...(checkInUrl ? { checkInUrl } : {}),
   };
 }

@@ -22,6 +22,8 @@ export const registrationFiltersSchema = z.object({
   eventId: z.uuid().optional(),
   liked: booleanParam,
   attended: booleanParam,
+  /** 'No vinieron' (issue 20): live registrations of a past event that never arrived. */
+  noShow: booleanParam,
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
   // PostgreSQL refuses a NUL in a text: a search holding one would fail the query, not find nothing.
   q: z.string().trim().max(200).refine(isOneLineText, { error: CONTROL_CHARACTERS_MESSAGE }).optional(),
@@ -146,6 +148,8 @@ export const registrationDetailSchema = registrationSchema.extend({
   /** Every slot of the event; availableSpots counts this registration as taking its own slot. */
   timeslots: z.array(registrationTimeslotSchema.extend({ capacity: z.number().int(), availableSpots: z.number().int() })),
   photos: z.array(z.enum(PHOTO_KINDS)).optional(),
+  /** The check-in QR code's URL, printed on the staff's sheet (issue 20). */
+  checkInUrl: z.string().optional(),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 

@@ -67,6 +67,10 @@ export function registrationIdFromToken(
   return uuidOf(id);
 }
 
+/** What the check-in QR code holds (issue 20): a staff phone's camera app opens it in the check-in screen. */
+export const checkInUrl = (config: Pick<Config, "authSecret" | "publicUrl">, registrationId: string) =>
+  `${config.publicUrl}/check-in?t=${registrationToken(config, "check-in", registrationId)}`;
+
 /** The page where a person sees, moves or cancels their registration (issue 19). */
 export const manageUrl = (config: Pick<Config, "authSecret" | "publicUrl">, registrationId: string) =>
   `${config.publicUrl}/manage?t=${registrationToken(config, "manage", registrationId)}`;

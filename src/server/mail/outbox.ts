@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../db/client";
-import { outboxMessages } from "../db/schema";
+import { outboxMessages, type OutboxAttachment } from "../db/schema";
 import { headerSafe, isSingleAddress, type EmailContent } from "./layout";
 
 export interface OutgoingEmail extends EmailContent {
@@ -14,6 +14,8 @@ export interface OutgoingEmail extends EmailContent {
   kind: string;
   to: string;
   campaignRecipientId?: string;
+  /** Files sent with it (an inline image the HTML shows as `cid:…`, a calendar invitation). */
+  attachments?: OutboxAttachment[];
 }
 
 /** The columns of a new outbox row for `email`, checked: for a caller that writes the row itself. */
@@ -28,6 +30,7 @@ export function newOutboxRow(email: OutgoingEmail) {
     htmlBody: email.html,
     messageId: `<${randomUUID()}@opencall>`,
     campaignRecipientId: email.campaignRecipientId,
+    attachments: email.attachments ?? null,
   };
 }
 

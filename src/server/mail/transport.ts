@@ -3,6 +3,7 @@
  * MAIL_FROM and MAIL_RATE_PER_SECOND. The worker (src/server/jobs/outbox-worker.ts) is its only user.
  */
 import nodemailer from "nodemailer";
+import type { OutboxAttachment } from "../db/schema";
 import { headerSafe, isSingleAddress } from "./layout";
 
 export interface TransportMessage {
@@ -12,6 +13,7 @@ export interface TransportMessage {
   html: string;
   /** The row's stable Message-ID, so a receiver can recognise a retry of the same message. */
   messageId: string;
+  attachments?: OutboxAttachment[] | null | undefined;
 }
 
 export interface MailTransport {
@@ -65,6 +67,12 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
         text: message.text,
         html: message.html,
         messageId: headerSafe(message.messageId),
+        attachments: message.attachments?.map(({ filename, contentType, content, cid }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content, "base64"),
+          ...(cid ? { cid, contentDisposition: "inline" as const } : {}),
+        })),
       });
       return { response: info.response };
     },

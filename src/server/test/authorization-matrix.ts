@@ -10,6 +10,7 @@ import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
 import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
+import { checkInRows } from "./authorization-matrix.check-ins";
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
@@ -238,6 +239,8 @@ export const MATRIX: MatrixRow[] = [
   ...photoRows(),
   // ---- the review panel (issue 23)
   ...panelRows(freshRegistration),
+  // ---- check-in at the door (issue 20)
+  ...checkInRows(freshRegistration),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */

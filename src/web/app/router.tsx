@@ -1,5 +1,5 @@
 import { useT } from "@web/lib/language";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from "react-router";
 import { Loading } from "@web/components/ui/spinner";
 import { PublicEntryPage, RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
@@ -60,6 +60,7 @@ const pageRoutes: RouteObject[] = [
             lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
           },
           { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          { path: "check-in", lazy: () => import("@web/features/check-in/pages/check-in-page") },
           { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
           {
             element: (
@@ -81,8 +82,15 @@ const pageRoutes: RouteObject[] = [
       },
     ],
   },
+  // The check-in QR code's link (issue 20): a staff phone's camera app opens it on the check-in screen.
+  { path: "/check-in", element: <CheckInLink /> },
   { path: "*", lazy: () => import("@web/features/landing/pages/not-found-page") },
 ];
+
+function CheckInLink() {
+  const { search } = useLocation();
+  return <Navigate to={`/dashboard/check-in${search}`} replace />;
+}
 
 /**
  * What shows while the first page's lazy code loads. React Router renders the root route's

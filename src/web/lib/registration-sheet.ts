@@ -7,6 +7,8 @@ import { currentLanguage, translator, type Language, type MessageId } from "@com
 import { formatLongDateFor, formatTimeRangeFor } from "@common/dates-language";
 import { detailsBySection } from "@common/registrant/format";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
+import type { jsPDF } from "jspdf";
+import { qrRuns } from "./qr";
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
 const LABEL_WIDTH = 52;
 
@@ -61,6 +63,8 @@ function generationTimestamp(now: Date, language: Language): string {
 }
 
 const FACE_PHOTO_HEIGHT_MM = 60;
+/** The check-in QR code's side: large enough for a phone's camera at arm's length in a queue. */
+const QR_SIDE_MM = 42;
 
 export async function downloadRegistrationSheet(
   data: RegistrationSheetData,
@@ -69,6 +73,34 @@ export async function downloadRegistrationSheet(
   /** The face photo (a JPEG), printed under the title: the staff's sheet (issue 17). */
   facePhoto?: Uint8Array,
 ): Promise<void> {
+  const doc = await buildRegistrationSheet(data, language, now, facePhoto);
+  doc.save(translator(language)("public.sheet.fileName", { code: data.registrationCode }));
+}
+
+/** The check-in QR code at the top right, as vector squares, with its caption; returns the height used. */
+async function drawCheckInQr(doc: jsPDF, url: string, captionText: string, y: number): Promise<number> {
+  const { size, runs } = await qrRuns(url);
+  const cell = QR_SIDE_MM / size;
+  const left = PAGE.width - PAGE.margin - QR_SIDE_MM;
+  doc.setFillColor(255, 255, 255);
+  doc.rect(left, y, QR_SIDE_MM, QR_SIDE_MM, "F");
+  doc.setFillColor(0, 0, 0);
+  for (const run of runs) doc.rect(left + run.column * cell, y + run.row * cell, run.length * cell, cell, "F");
+  doc.setFont("helvetica", "normal");
+  doc.setFontSize(8.5);
+  doc.setTextColor(60, 60, 70);
+  const caption = doc.splitTextToSize(captionText, QR_SIDE_MM + 6) as string[];
+  doc.text(caption, left + QR_SIDE_MM / 2, y + QR_SIDE_MM + 4, { align: "center" });
+  return QR_SIDE_MM + 4 + caption.length * 3.5;
+}
+
+/** The sheet as a jsPDF document: what the download saves (and a test renders). */
+export async function buildRegistrationSheet(
+  data: RegistrationSheetData,
+  language: Language = currentLanguage(),
+  now: Date = new Date(),
+  facePhoto?: Uint8Array,
+) {
   const t = translator(language);
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ format: "a4", unit: "mm", orientation: "portrait" });
@@ -95,13 +127,18 @@ export async function downloadRegistrationSheet(
   doc.line(PAGE.margin, y, PAGE.width - PAGE.margin, y);
   y += 8;
 
+  // The face photo on the left and the check-in QR code on the right, side by side under the title.
+  let blockHeight = 0;
   if (facePhoto) {
     const { width, height } = doc.getImageProperties(facePhoto);
     const printedHeight = FACE_PHOTO_HEIGHT_MM;
     const printedWidth = (width / height) * printedHeight;
     doc.addImage(facePhoto, "JPEG", PAGE.margin, y, printedWidth, printedHeight);
-    y += printedHeight + 8;
+    blockHeight = printedHeight;
   }
+  if (data.checkInUrl)
+    blockHeight = Math.max(blockHeight, await drawCheckInQr(doc, data.checkInUrl, t("public.sheet.checkInCaption"), y));
+  if (blockHeight > 0) y += blockHeight + 8;
 
   for (const section of sheetSections(data, language)) {
     ensureRoom(16);
@@ -131,5 +168,5 @@ export async function downloadRegistrationSheet(
   doc.setTextColor(120, 120, 130);
   doc.text(t("public.sheet.generatedAt", { timestamp: generationTimestamp(now, language) }), PAGE.margin, PAGE.height - 10);
   doc.text("OpenCall", PAGE.width - PAGE.margin, PAGE.height - 10, { align: "right" });
-  doc.save(t("public.sheet.fileName", { code: data.registrationCode }));
+  return doc;
 }

@@ -1,10 +1,19 @@
 /** E-mail: campaigns, their recipients, and the durable outbox. */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { users } from "./accounts";
 import { scoutingEvents } from "./events";
 import { modelRegistrations } from "./registrations";
+
+/** One file of an outbox message; `cid` makes it an inline part the HTML shows as `cid:…`. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+  cid?: string;
+}
 
 export const emailCampaigns = pgTable(
   "email_campaigns",
@@ -69,6 +78,11 @@ export const outboxMessages = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /**
+     * Files sent with the message (the check-in QR code as an inline image, a calendar invitation):
+     * null for most mail. One general column, so every kind of attachment shares it.
+     */
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
     /** Stable Message-ID, so a receiver can recognise a retry of the same message. */
     messageId: text("message_id").notNull().unique(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "undelivered"] })

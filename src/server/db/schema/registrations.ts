@@ -18,6 +18,7 @@ import {
 import { REGISTRATION_STAGES, REGISTRATION_STATUSES } from "@common/constants";
 import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
+import { users } from "./accounts";
 import { eventTimeslots } from "./events";
 
 export const modelRegistrations = pgTable(
@@ -55,6 +56,10 @@ export const modelRegistrations = pgTable(
     confirmationCode: text("confirmation_code"),
     liked: boolean("liked").notNull().default(false),
     attended: boolean("attended").notNull().default(false),
+    /** The arrival at the door (issue 20): set once, by the first check-in; unticking 'Asistió' clears it. */
+    attendedAt: timestamp("attended_at", { withTimezone: true }),
+    /** Who checked the person in; kept null when that account is deleted. */
+    checkedInBy: text("checked_in_by").references(() => users.id, { onDelete: "set null" }),
     rating: smallint("rating"),
     /** The language the person registered in: their e-mails speak it. */
     language: text("language", { enum: LANGUAGES }).notNull().default("es-AR"),
@@ -107,6 +112,8 @@ export const modelRegistrations = pgTable(
     // pg_trgm (migration 0001): 'contains' searches of three letters or more are served by the index.
     index("model_registrations_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("model_registrations_timeslot_idx").on(t.timeslotId),
+    // Arrivals per slot (GET /api/events/:id/arrivals), polled by every door phone: read off the index.
+    index("model_registrations_event_arrivals_idx").on(t.eventId, t.timeslotId, t.status, t.attended),
     check("model_registrations_stage_check", sql`${t.stage} in ('new', 'shortlisted', 'callback', 'signed', 'discarded')`),
     // The stage filter, in the list's order (issue 23).
     index("model_registrations_event_stage_created_id_idx").on(

@@ -51,7 +51,13 @@ export function verificationEmail(
   });
 }
 
-export function confirmationEmail(language: Language, input: RegistrationEmailInput & { verifyUrl: string }): EmailContent {
+/** The check-in QR code's inline part in the confirmation e-mail (issue 20). */
+export const CHECK_IN_QR_CID = "check-in-qr@opencall";
+
+export function confirmationEmail(
+  language: Language,
+  input: RegistrationEmailInput & { verifyUrl: string; checkInQr?: boolean },
+): EmailContent {
   const t = translator(language);
   const eventName = input.event.eventName;
   const details = input.event.confirmationDetails?.trim();
@@ -62,9 +68,11 @@ export function confirmationEmail(language: Language, input: RegistrationEmailIn
     paragraphs: [
       t("public.emails.confirmation.confirmed", { eventName }),
       ...(details ? [t("public.emails.confirmation.importantInfo", { details })] : []),
+      ...(input.checkInQr ? [t("public.emails.confirmation.checkIn")] : []),
       t("public.emails.confirmation.sheet"),
     ],
     details: eventDetails(t, language, input),
+    ...(input.checkInQr ? { image: { cid: CHECK_IN_QR_CID, alt: t("public.emails.confirmation.checkInAlt"), size: 200 } } : {}),
     action: { label: t("public.emails.confirmation.action"), url: input.verifyUrl },
   });
 }

@@ -8,7 +8,9 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
-import { confirmationEmail } from "./public.emails";
+import { checkInUrl } from "../../lib/registration-links";
+import { checkInQrPng } from "../check-ins/check-ins.qr";
+import { CHECK_IN_QR_CID, confirmationEmail } from "./public.emails";
 import { publicErrors } from "./public.errors";
 import { slotTimes, verifyUrl } from "./public.registration";
 import type { PublicRepository } from "./public.repository";
@@ -65,8 +67,13 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
           event,
           timeslot,
           verifyUrl: verifyUrl(config, token),
+          checkInQr: true,
         });
-        await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content }, log);
+        const qr = await checkInQrPng(checkInUrl(config, r.id));
+        const attachments = [
+          { filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID },
+        ];
+        await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content, attachments }, log);
       }
       const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
       const showSheet = verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;
@@ -74,7 +81,7 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
       return {
         outcome,
         registrationCode: r.registrationCode,
-        registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot) },
+        registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot, checkInUrl(config, r.id)) },
       };
     });
   }

@@ -4,6 +4,7 @@
  * transaction instead.
  */
 import type { RegistrationStage } from "@common/constants";
+import { todayIso } from "@common/dates";
 import type { RegistrationFilters } from "@common/schemas/registrations";
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { runStatement, type Db, type DbOrTx } from "../../db/client";
@@ -39,6 +40,11 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
   if (f.eventId) conditions.push(eq(r.eventId, f.eventId));
   if (f.liked !== undefined) conditions.push(eq(r.liked, f.liked));
   if (f.attended !== undefined) conditions.push(eq(r.attended, f.attended));
+  if (f.noShow) {
+    conditions.push(
+      sql`not ${r.attended} and ${r.status} <> 'cancelled' and exists (select 1 from ${scoutingEvents} where ${scoutingEvents.id} = ${r.eventId} and ${scoutingEvents.eventDate} < ${todayIso()})`,
+    );
+  }
   if (f.rating !== undefined) conditions.push(eq(r.rating, f.rating));
   if (f.q) {
     conditions.push(sql`${r.searchText} like '%' || lower(${escapeLike(f.q)}) || '%'`);

@@ -17,6 +17,7 @@ import {
 import type { Config } from "../../config";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
+import { checkInUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
@@ -110,7 +111,7 @@ export async function listItemFor(db: Db, viewer: SessionUser, id: string): Prom
   return item!;
 }
 
-async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> {
+async function getRegistration(db: Db, config: Config, id: string): Promise<RegistrationDetail> {
   const repo = createRegistrationsRepository(db);
   const found = await repo.findWithEvent(id);
   if (!found) throw registrationErrors.notFound();
@@ -119,6 +120,7 @@ async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> 
   return {
     photos,
     ...toApi(found.registration),
+    checkInUrl: checkInUrl(config, id),
     event: found.event,
     timeslot: slotToApi(found.timeslot),
     timeslots: (slots.get(found.registration.eventId) ?? []).map(({ id, startTime, endTime, capacity, availableSpots }) => ({
@@ -152,6 +154,8 @@ async function updateRegistration(
       const current = await repo.findById(id, tx, { forUpdate: true });
       if (!current) throw registrationErrors.notFound();
       const values: Partial<ModelRegistrationRow> = { ...patch };
+      // Unticking 'Asistió' undoes the arrival (issue 20): the person can be checked in again.
+      if (patch.attended === false) Object.assign(values, { attendedAt: null, checkedInBy: null });
       if (patch.dateOfBirth !== undefined) {
         values.age = ageOn(patch.dateOfBirth, todayIso(now)) ?? current.age;
       }
@@ -224,7 +228,7 @@ export type RegistrationsService = ReturnType<typeof createRegistrationsService>
 export function createRegistrationsService({ db, config }: { db: Db; config: Config }) {
   return {
     list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
-    get: (id: string) => getRegistration(db, id),
+    get: (id: string) => getRegistration(db, config, id),
     update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, user, id, patch),
     delete: (id: string) => deleteRegistration(db, id),
     resendVerification: (id: string) => resendVerification(db, config, id),

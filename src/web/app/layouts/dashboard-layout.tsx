@@ -1,7 +1,7 @@
 import { useT } from "@web/lib/language";
 import { SIDEBAR_BREAKPOINT_PX } from "@common/constants";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { CalendarDays, Mail, Menu, Shield, Users, ClipboardList, Sparkles, X } from "lucide-react";
+import { CalendarDays, Mail, Menu, Shield, Users, ClipboardList, ScanLine, Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -23,6 +23,7 @@ const GROUPS: NavGroup[] = [
         label: "dashboard.items.registrations",
         icon: <ClipboardList aria-hidden="true" />,
       },
+      { to: "/dashboard/check-in", label: "checkin.nav", icon: <ScanLine aria-hidden="true" /> },
     ],
   },
   {

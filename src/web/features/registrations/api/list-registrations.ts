@@ -7,6 +7,8 @@ export interface RegistrationListParams {
   eventId: string;
   liked: boolean;
   attended: boolean;
+  /** 'No vinieron' (issue 20). */
+  noShow: boolean;
   rating: number | null;
   q: string;
   /** The panel's (issue 23). */
@@ -24,6 +26,7 @@ export function filterSearchParams(params: Omit<RegistrationListParams, "page" |
   const search = new URLSearchParams({ eventId: params.eventId });
   if (params.liked) search.set("liked", "true");
   if (params.attended) search.set("attended", "true");
+  if (params.noShow) search.set("noShow", "true");
   if (params.rating !== null) search.set("rating", String(params.rating));
   if (params.q.trim()) search.set("q", params.q.trim());
   if (params.stage) search.set("stage", params.stage);

@@ -30,7 +30,7 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
       const face = registration.photos?.includes("face") ? await facePhoto(registrationId) : undefined;
       await downloadRegistrationSheet(
-        toRegistrationSheet(registration, registration.event, registration.timeslot),
+        toRegistrationSheet(registration, registration.event, registration.timeslot, registration.checkInUrl),
         undefined,
         undefined,
         face,

@@ -4,7 +4,7 @@ import { STAGE_MESSAGE } from "@common/schemas/panel";
 import { useTags } from "@web/features/panel";
 import { formatDateFor } from "@common/dates-language";
 import type { EventSummary } from "@common/schemas/events";
-import { CalendarCheck, CircleDashed, Heart, Search } from "lucide-react";
+import { CalendarCheck, CalendarX, CircleDashed, Heart, Search } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Input, NativeSelect } from "@web/components/ui/input";
@@ -14,6 +14,8 @@ import { cn } from "@web/lib/cn";
 export interface FilterValues {
   liked: boolean;
   attended: boolean;
+  /** 'No vinieron' (issue 20): the opposite of 'Asistieron', so pressing one releases the other. */
+  noShow: boolean;
   rating: number | null;
   search: string;
   /** The panel's (issue 23). */
@@ -270,9 +272,15 @@ export function RegistrationsFilters(props: RegistrationsFiltersProps) {
           />
           <FilterToggle
             pressed={filters.attended}
-            onClick={() => onFiltersChange({ attended: !filters.attended })}
+            onClick={() => onFiltersChange({ attended: !filters.attended, noShow: false })}
             icon={<CalendarCheck aria-hidden="true" />}
             label={t("registrations.filters.attended")}
+          />
+          <FilterToggle
+            pressed={filters.noShow}
+            onClick={() => onFiltersChange({ noShow: !filters.noShow, attended: false })}
+            icon={<CalendarX aria-hidden="true" />}
+            label={t("registrations.filters.noShow")}
           />
         </div>
         <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />

@@ -11,6 +11,7 @@ import type { FilterValues } from "../components/registrations-filters";
 const NO_FILTERS: FilterValues = {
   liked: false,
   attended: false,
+  noShow: false,
   rating: null,
   search: "",
   stage: null,
@@ -93,6 +94,7 @@ export function useRegistrationsView() {
     eventId,
     liked: filters.liked,
     attended: filters.attended,
+    noShow: filters.noShow,
     rating: filters.rating,
     q: appliedQ,
     stage: filters.stage,

@@ -131,6 +131,7 @@ function StageCampaignButton({ view, onSent }: { view: RegistrationsView; onSent
     filters.stage !== null &&
     !filters.liked &&
     !filters.attended &&
+    !filters.noShow &&
     filters.rating === null &&
     !filters.search.trim() &&
     filters.tag === null &&

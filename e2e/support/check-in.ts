@@ -1,0 +1,64 @@
+/** An event today with people registered, for the check-in journeys (made through the API). */
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export interface DoorPerson {
+  id: string;
+  fullName: string;
+  registrationCode: string;
+}
+
+function todayInBuenosAires(): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+}
+
+/** `request` must carry a superadmin's session. */
+export async function eventAtTheDoor(request: APIRequestContext, baseURL: string, names: string[]) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const created = await request.post("/api/events", {
+    headers: { origin: baseURL },
+    data: {
+      eventName: `Casting Puerta ${stamp}`,
+      eventDate: todayInBuenosAires(),
+      location: "Galpón Palermo",
+      description: "Casting abierto.",
+      confirmationDetails: "Traé tu ficha.",
+      photos: "off",
+      timeslots: [{ startTime: "00:00", endTime: "23:59", capacity: 50 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: string; eventName: string; timeslots: Array<{ id: string }> };
+  const people: DoorPerson[] = [];
+  for (const [index, fullName] of names.entries()) {
+    const res = await request.post(`/api/public/events/${event.id}/registrations`, {
+      headers: { origin: baseURL },
+      data: {
+        fullName,
+        dateOfBirth: "2001-08-21",
+        location: "Rosario",
+        email: `puerta-${stamp}-${index}@example.com`,
+        phoneNumber: "0341 555-1234",
+        height: 176,
+        bust: 84,
+        waist: 61,
+        hips: 90,
+        eyeColor: "Avellana/Hazel",
+        instagramHandle: "@puerta",
+        internationalWork: false,
+        timeslotId: event.timeslots[0]!.id,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { registrationCode } = (await res.json()) as { registrationCode: string };
+    const list = await request.get(`/api/registrations?eventId=${event.id}&q=${encodeURIComponent(fullName)}`);
+    const item = ((await list.json()) as { items: DoorPerson[] }).items.find((i) => i.registrationCode === registrationCode)!;
+    people.push({ id: item.id, fullName, registrationCode });
+  }
+  return { event, people };
+}
+
+/** Who of the event has arrived, as the server says. */
+export async function arrivedNames(request: APIRequestContext, eventId: string): Promise<string[]> {
+  const res = await request.get(`/api/registrations?eventId=${eventId}&attended=true`);
+  return ((await res.json()) as { items: DoorPerson[] }).items.map((i) => i.fullName).sort();
+}

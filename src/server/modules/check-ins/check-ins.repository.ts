@@ -1,0 +1,152 @@
+/**
+ * Check-in's reads and its one write. The door is the busiest moment of an event (hundreds of
+ * people, several phones polling), so the hot statements are fixed texts run through
+ * `runStatement` (prepared once per connection on PostgreSQL).
+ */
+import { runStatement, type Db } from "../../db/client";
+import { escapeLike } from "../registrations/registrations.repository";
+
+export interface CheckInRow {
+  id: string;
+  fullName: string;
+  age: number;
+  registrationCode: string;
+  status: "pending" | "confirmed" | "cancelled";
+  emailVerified: boolean;
+  attended: boolean;
+  attendedAt: Date | null;
+  checkedInById: string | null;
+  checkedInByName: string | null;
+  eventId: string;
+  eventName: string;
+  eventDate: string;
+  timeslotId: string;
+  startTime: string;
+  endTime: string;
+  hasFacePhoto: boolean;
+}
+
+const SELECT_CHECK_IN = `
+  select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
+    r.email_verified as "emailVerified", r.attended, r.attended_at as "attendedAt",
+    r.checked_in_by as "checkedInById", u.name as "checkedInByName",
+    e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
+    s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    exists (select 1 from photos p where p.registration_id = r.id and p.kind = 'face') as "hasFacePhoto"
+  from model_registrations r
+  join scouting_events e on e.id = r.event_id
+  join event_timeslots s on s.id = r.timeslot_id
+  left join users u on u.id = r.checked_in_by`;
+
+const BY_ID = `${SELECT_CHECK_IN} where r.id = $1`;
+const BY_CODE = `${SELECT_CHECK_IN} where r.registration_code = $1`;
+
+/**
+ * The arrival, recorded once: the row is changed only while the person has not arrived and has not
+ * cancelled. Concurrent check-ins of one person queue on the row's lock; after the first commits,
+ * PostgreSQL checks the condition again on the new row and the others change nothing.
+ */
+const CHECK_IN = `
+  update model_registrations set attended = true, attended_at = $2, checked_in_by = $3, updated_at = now()
+  where id = $1 and not attended and status <> 'cancelled'
+  returning id`;
+
+/**
+ * The arrival and the person in one round trip. The select reads the statement's snapshot, taken
+ * before the update: it shows the row as it was, so this request's own arrival comes from the
+ * update's `returning` ("arrival"). A request that lost a race to another phone may still see the
+ * person as not arrived: `recordAndFind` reads again then.
+ */
+const CHECK_IN_AND_FIND = `
+  with arrival as (${CHECK_IN.replace("returning id", "returning id, attended_at, checked_in_by")})
+  select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
+    r.email_verified as "emailVerified", r.attended or a.id is not null as attended,
+    coalesce(a.attended_at, r.attended_at) as "attendedAt",
+    coalesce(a.checked_in_by, r.checked_in_by) as "checkedInById", u.name as "checkedInByName",
+    e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
+    s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    exists (select 1 from photos p where p.registration_id = r.id and p.kind = 'face') as "hasFacePhoto",
+    a.id is not null as "checkedIn"
+  from model_registrations r
+  join scouting_events e on e.id = r.event_id
+  join event_timeslots s on s.id = r.timeslot_id
+  left join arrival a on a.id = r.id
+  left join users u on u.id = coalesce(a.checked_in_by, r.checked_in_by)
+  where r.id = $1`;
+
+const ARRIVALS = `
+  select s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    count(r.id)::int as expected, count(r.id) filter (where r.attended)::int as arrived
+  from event_timeslots s
+  left join model_registrations r on r.timeslot_id = s.id and r.event_id = s.event_id and r.status <> 'cancelled'
+  where s.event_id = $1
+  group by s.id, s.start_time, s.end_time
+  order by s.start_time, s.end_time, s.id`;
+
+export interface ArrivalRow {
+  timeslotId: string;
+  startTime: string;
+  endTime: string;
+  expected: number;
+  arrived: number;
+}
+
+export interface SearchRow {
+  id: string;
+  fullName: string;
+  registrationCode: string;
+  startTime: string;
+  endTime: string;
+  attended: boolean;
+  status: "pending" | "confirmed" | "cancelled";
+}
+
+const SEARCH = `
+  select r.id, r.full_name as "fullName", r.registration_code as "registrationCode",
+    to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
+    r.attended, r.status
+  from model_registrations r join event_timeslots s on s.id = r.timeslot_id
+  where r.event_id = $1 and (r.registration_code = $2 or r.search_text like '%' || $3 || '%')
+  order by r.registration_code = $2 desc, r.full_name, r.id
+  limit 10`;
+
+export function createCheckInsRepository(db: Db) {
+  const findById = async (id: string): Promise<CheckInRow | undefined> => (await runStatement<CheckInRow>(db, BY_ID, [id]))[0];
+  return {
+    findById,
+
+    async findByCode(code: string): Promise<CheckInRow | undefined> {
+      return (await runStatement<CheckInRow>(db, BY_CODE, [code]))[0];
+    },
+
+    /**
+     * Records the arrival (once) and reads the person: `checkedIn` when this call recorded it;
+     * undefined when no registration has this id.
+     */
+    async recordAndFind(id: string, at: Date, userId: string): Promise<(CheckInRow & { checkedIn: boolean }) | undefined> {
+      const [row] = await runStatement<CheckInRow & { checkedIn: boolean }>(db, CHECK_IN_AND_FIND, [
+        id,
+        at.toISOString(),
+        userId,
+      ]);
+      if (!row || row.checkedIn || row.attended || row.status === "cancelled") return row;
+      // Another phone recorded it while this statement waited for the row: read what it wrote.
+      const fresh = await findById(id);
+      return fresh && { ...fresh, checkedIn: false };
+    },
+
+    async arrivals(eventId: string): Promise<ArrivalRow[]> {
+      return runStatement<ArrivalRow>(db, ARRIVALS, [eventId]);
+    },
+
+    async search(eventId: string, code: string, text: string): Promise<SearchRow[]> {
+      return runStatement<SearchRow>(db, SEARCH, [eventId, code, escapeLike(text.toLowerCase())]);
+    },
+
+    async eventExists(eventId: string): Promise<boolean> {
+      return (await runStatement<{ id: string }>(db, "select id from scouting_events where id = $1", [eventId])).length > 0;
+    },
+  };
+}
+
+export type CheckInsRepository = ReturnType<typeof createCheckInsRepository>;

@@ -1,0 +1,81 @@
+/**
+ * Check-in at the door (issue 20): member and above. The phone previews a person (no write), then
+ * checks them in; an offline phone sends its queued check-ins straight to POST /api/check-ins.
+ */
+import {
+  arrivalsResponseSchema,
+  checkInRequestSchema,
+  checkInResponseSchema,
+  checkInSearchQuerySchema,
+  checkInSearchResponseSchema,
+} from "@common/schemas/check-ins";
+import { z } from "zod";
+import type { AppContext, ZodApp } from "../../context";
+import { errors } from "../../errors";
+import { createCheckInsService } from "./check-ins.service";
+
+const tags = ["check-in"];
+
+export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+  const checkIns = createCheckInsService({ db, config });
+
+  app.post(
+    "/api/check-ins",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "Record a person's arrival (once, whichever phone is first) and say what staff should know",
+        body: checkInRequestSchema,
+        response: { 200: checkInResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw errors.unauthenticated();
+      return checkIns.checkIn(user.id, request.body);
+    },
+  );
+
+  app.post(
+    "/api/check-ins/preview",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "Who a scanned or typed registration is, and the warnings, without recording anything",
+        body: checkInRequestSchema,
+        response: { 200: checkInResponseSchema },
+      },
+    },
+    async (request) => checkIns.preview(request.body),
+  );
+
+  app.get(
+    "/api/check-ins/search",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "An event's registrations by code or name, for the door (at most 10)",
+        querystring: checkInSearchQuerySchema,
+        response: { 200: checkInSearchResponseSchema },
+      },
+    },
+    async (request) => checkIns.search(request.query.eventId, request.query.q),
+  );
+
+  app.get(
+    "/api/events/:id/arrivals",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "Per time slot: live registrations expected and arrivals",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: arrivalsResponseSchema },
+      },
+    },
+    async (request) => checkIns.arrivals(request.params.id),
+  );
+}

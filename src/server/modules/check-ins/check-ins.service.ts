@@ -1,0 +1,180 @@
+/**
+ * Check-in at the door (issue 20, ADR 018). A staff phone names a person (the QR code's token, a
+ * registration chosen from a search, or a typed code); the server answers who it is and what staff
+ * should know before letting them in (the warnings), and records the arrival once, whichever phone
+ * asks first. Warnings never refuse: staff decide. A cancelled registration is the one exception:
+ * its spot may belong to someone else now, so its arrival is never recorded (the warning says so).
+ */
+import { todayIso } from "@common/dates";
+import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
+import { currentLanguage, t } from "@common/i18n";
+import {
+  normaliseRegistrationCode,
+  type CheckInRequest,
+  type CheckInResponse,
+  type CheckInWarningCode,
+} from "@common/schemas/check-ins";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { registrationIdFromToken } from "../../lib/registration-links";
+import { checkInErrors } from "./check-ins.errors";
+import { createCheckInsRepository, type CheckInRow } from "./check-ins.repository";
+
+const AGENCY_TIME_ZONE = "America/Argentina/Buenos_Aires";
+/** A person may come this long before their slot starts, or after it ends, without a warning. */
+export const SLOT_MARGIN_MINUTES = 60;
+/** How far back an offline phone's own time of a check-in is believed (a queue kept for a day is not). */
+const OFFLINE_TRUST_MS = 12 * 60 * 60 * 1000;
+
+const clockFormatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: AGENCY_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Minutes since midnight of `now` on the agency's wall clock. */
+function wallClockMinutes(now: Date): number {
+  const [hours = 0, minutes = 0] = clockFormatter.format(now).split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+const minutesOf = (hhmm: string) => {
+  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
+  return hours * 60 + minutes;
+};
+
+/** What staff should know about this person before letting them in. */
+export function checkInWarnings(
+  row: CheckInRow,
+  context: { eventId: string | undefined; now: Date; alreadyCheckedIn: boolean },
+): CheckInResponse["warnings"] {
+  const language = currentLanguage();
+  const slot = formatTimeRangeFor(language, row.startTime, row.endTime);
+  const warnings: Array<{ code: CheckInWarningCode; message: string }> = [];
+  const warn = (code: CheckInWarningCode, message: string) => warnings.push({ code, message });
+  if (row.status === "cancelled") warn("cancelled", t("checkin.warnings.cancelled"));
+  if (context.alreadyCheckedIn) {
+    warn(
+      "already_checked_in",
+      row.attendedAt
+        ? t("checkin.warnings.already_checked_in", {
+            time: formatDateTimeFor(language, row.attendedAt),
+            name: row.checkedInByName ?? "—",
+          })
+        : t("checkin.warnings.already_checked_in_list"),
+    );
+  }
+  if (context.eventId && context.eventId !== row.eventId) {
+    warn("other_event", t("checkin.warnings.other_event", { eventName: row.eventName }));
+  }
+  const today = todayIso(context.now, AGENCY_TIME_ZONE);
+  if (row.eventDate !== today) {
+    warn("other_day", t("checkin.warnings.other_day", { date: formatDateFor(language, row.eventDate) }));
+  } else {
+    const clock = wallClockMinutes(context.now);
+    if (clock < minutesOf(row.startTime) - SLOT_MARGIN_MINUTES)
+      warn("slot_not_started", t("checkin.warnings.slot_not_started", { slot }));
+    else if (clock > minutesOf(row.endTime) + SLOT_MARGIN_MINUTES) warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
+  }
+  if (!row.emailVerified) warn("email_not_verified", t("checkin.warnings.email_not_verified"));
+  return warnings;
+}
+
+function toApi(row: CheckInRow): CheckInResponse["registration"] {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    age: row.age,
+    registrationCode: row.registrationCode,
+    status: row.status,
+    emailVerified: row.emailVerified,
+    event: { id: row.eventId, eventName: row.eventName, eventDate: row.eventDate },
+    timeslot: { id: row.timeslotId, startTime: row.startTime, endTime: row.endTime },
+    photoUrl: row.hasFacePhoto ? `/api/registrations/${row.id}/photos/face?size=thumb` : null,
+    attended: row.attended,
+    attendedAt: row.attendedAt ? new Date(row.attendedAt).toISOString() : null,
+    checkedInBy: row.checkedInById ? { id: row.checkedInById, fullName: row.checkedInByName ?? "" } : null,
+  };
+}
+
+/** The arrival time kept: the phone's own time of an offline check-in, when it is believable. */
+export function arrivalTime(scannedAt: string | undefined, now: Date): Date {
+  if (!scannedAt) return now;
+  const at = new Date(scannedAt);
+  if (Number.isNaN(at.getTime()) || at > now || now.getTime() - at.getTime() > OFFLINE_TRUST_MS) return now;
+  return at;
+}
+
+export function createCheckInsService({ db, config }: { db: Db; config: Pick<Config, "authSecret"> }) {
+  const repo = createCheckInsRepository(db);
+
+  /** The registration's id when the request names it (a token, an id), without reading anything. */
+  function idOf(request: CheckInRequest): string | undefined {
+    // The QR code holds the whole check-in URL; a phone that read it sends the token alone.
+    if (request.token !== undefined) return registrationIdFromToken(config, "check-in", request.token);
+    return request.registrationId;
+  }
+
+  async function find(request: CheckInRequest): Promise<CheckInRow> {
+    const id = idOf(request);
+    const row = id
+      ? await repo.findById(id)
+      : request.code !== undefined
+        ? await repo.findByCode(normaliseRegistrationCode(request.code))
+        : undefined;
+    if (!row) throw checkInErrors.notFound();
+    return row;
+  }
+
+  /** Who it is and the warnings, without recording anything (the card shown before 'Registrar llegada'). */
+  async function preview(request: CheckInRequest, now = new Date()): Promise<CheckInResponse> {
+    const row = await find(request);
+    const alreadyCheckedIn = row.attended;
+    return {
+      registration: toApi(row),
+      alreadyCheckedIn,
+      checkedIn: false,
+      warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
+    };
+  }
+
+  /** Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`. */
+  async function checkIn(userId: string, request: CheckInRequest, now = new Date()): Promise<CheckInResponse> {
+    // A scan names the id: one round trip. A typed code is looked up first.
+    const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
+    const row = id ? await recordCheckIn(id, userId, arrivalTime(request.scannedAt, now)) : undefined;
+    if (!row) throw checkInErrors.notFound();
+    const { checkedIn } = row;
+    const alreadyCheckedIn = !checkedIn && row.attended;
+    return {
+      registration: toApi(row),
+      alreadyCheckedIn,
+      checkedIn,
+      warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
+    };
+  }
+
+  /**
+   * The one place an arrival is written: whatever else must happen with it (issue 18's access
+   * audit) goes here. `checkedIn` when this call recorded it; undefined for no such registration.
+   */
+  async function recordCheckIn(registrationId: string, userId: string, at: Date) {
+    return repo.recordAndFind(registrationId, at, userId);
+  }
+
+  async function arrivals(eventId: string) {
+    const timeslots = await repo.arrivals(eventId);
+    if (timeslots.length === 0 && !(await repo.eventExists(eventId))) throw checkInErrors.eventNotFound();
+    return { eventId, timeslots };
+  }
+
+  async function search(eventId: string, q: string) {
+    const rows = await repo.search(eventId, normaliseRegistrationCode(q), q);
+    return {
+      items: rows.map(({ startTime, endTime, ...row }) => ({ ...row, timeslot: { startTime, endTime } })),
+    };
+  }
+
+  return { preview, checkIn, arrivals, search };
+}
