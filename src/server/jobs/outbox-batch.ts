@@ -65,6 +65,7 @@ export function createBatchSender({
         text: row.textBody,
         html: row.htmlBody,
         messageId: row.messageId,
+        icalEvent: row.icalEvent,
       };
       await sendRate?.acquire();
       ({ response } = await sender.send(message).finally(onSent));

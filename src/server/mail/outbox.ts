@@ -14,6 +14,8 @@ export interface OutgoingEmail extends EmailContent {
   kind: string;
   to: string;
   campaignRecipientId?: string;
+  /** A calendar invite (RFC 5545 text) sent with the message as its text/calendar part. */
+  icalEvent?: string;
 }
 
 /** The columns of a new outbox row for `email`, checked: for a caller that writes the row itself. */
@@ -28,6 +30,7 @@ export function newOutboxRow(email: OutgoingEmail) {
     htmlBody: email.html,
     messageId: `<${randomUUID()}@opencall>`,
     campaignRecipientId: email.campaignRecipientId,
+    icalEvent: email.icalEvent ?? null,
   };
 }
 

@@ -12,6 +12,8 @@ export interface TransportMessage {
   html: string;
   /** The row's stable Message-ID, so a receiver can recognise a retry of the same message. */
   messageId: string;
+  /** A calendar invite (RFC 5545), sent as the message's text/calendar alternative. */
+  icalEvent?: string | null;
 }
 
 export interface MailTransport {
@@ -65,6 +67,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
         text: message.text,
         html: message.html,
         messageId: headerSafe(message.messageId),
+        ...(message.icalEvent ? { icalEvent: { method: icalMethod(message.icalEvent), content: message.icalEvent } } : {}),
       });
       return { response: info.response };
     },
@@ -72,6 +75,11 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
       transporter.close();
     },
   };
+}
+
+/** The METHOD of an invite (REQUEST or CANCEL): nodemailer writes it into the part's content type. */
+function icalMethod(content: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(content)?.[1] ?? "PUBLISH";
 }
 
 export type SendFailure = { permanent: boolean; message: string };

@@ -69,6 +69,8 @@ export const outboxMessages = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** A calendar invite (text/calendar, RFC 5545) sent with the message, when it has one (issue 19). */
+    icalEvent: text("ical_event"),
     /** Stable Message-ID, so a receiver can recognise a retry of the same message. */
     messageId: text("message_id").notNull().unique(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "undelivered"] })

@@ -6,6 +6,8 @@ import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { registrationInvite } from "../../lib/calendar";
+import { manageUrl } from "../../lib/registration-links";
 import { sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
 import { confirmationEmail } from "./public.emails";
@@ -65,8 +67,23 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
           event,
           timeslot,
           verifyUrl: verifyUrl(config, token),
+          manageUrl: manageUrl(config, r.id),
         });
-        await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content }, log);
+        const icalEvent = timeslot
+          ? registrationInvite({
+              registrationId: r.id,
+              sequence: r.icsSequence,
+              event,
+              timeslot,
+              manageUrl: manageUrl(config, r.id),
+              publicUrl: config.publicUrl,
+            })
+          : undefined;
+        await queueInSavepoint(
+          tx,
+          { kind: "registration_confirmation", to: r.email, ...content, ...(icalEvent ? { icalEvent } : {}) },
+          log,
+        );
       }
       const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
       const showSheet = verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;

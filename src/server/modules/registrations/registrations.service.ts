@@ -17,6 +17,7 @@ import {
 import type { Config } from "../../config";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
+import { manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
@@ -213,6 +214,7 @@ async function resendVerification(db: Db, config: Config, id: string, now = new 
         timeslot: found.timeslot,
         verifyUrl: `${config.publicUrl}/verify/${encodeURIComponent(token)}`,
         ttlHours: config.verificationTtlHours,
+        manageUrl: manageUrl(config, id),
       }),
     });
   });
