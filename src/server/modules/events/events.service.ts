@@ -12,6 +12,8 @@ import { createEventsRepository, type EventsRepository } from "./events.reposito
 import { nextScoutingId } from "./scouting-id.generator";
 import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } from "./timeslots.repository";
 
+import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
+
 export type EventsService = ReturnType<typeof createEventsService>;
 
 function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Timeslot[]): ScoutingEvent {
@@ -107,7 +109,7 @@ async function writeSlots(
   );
 }
 
-export function createEventsService(db: Db) {
+export function createEventsService(db: Db, config: OfferConfig) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
 
@@ -185,6 +187,12 @@ export function createEventsService(db: Db) {
           tx,
         );
         await writeSlots(eventsRepo, id, input, removed, tx);
+        // Room made (a capacity raised, the event reopened) goes to each slot's waiting list; a new
+        // slot has no line of its own, and takes the event's (issue 19).
+        const kept = new Set(existing.map((slot) => slot.id));
+        const after = await slotsRepo.lockAllOfEvent(tx, id);
+        await offerFreedSpots(tx, config, after.filter((slot) => kept.has(slot.id)).map((slot) => slot.id));
+        await offerFreedSpots(tx, config, after.filter((slot) => !kept.has(slot.id)).map((slot) => slot.id), { eventWide: true });
         return readEvent(id, tx);
       });
     },

@@ -57,7 +57,7 @@ const PHOTO_PARAMETERS = FIRST_INSERTED_PARAMETER + INSERTED.length;
 // event being edited). Whether the slot has room is read under that lock, so a full slot costs no
 // insert at all (the trigger would refuse it, after the rows and the index entries had been written).
 const SLOT = `
-  select t.id, t.registered_count < t.capacity as has_room
+  select t.id, t.registered_count + t.held_count < t.capacity as has_room
   from event_timeslots t join scouting_events e on e.id = t.event_id
   where t.id = $2::uuid and e.id = $1::uuid and e.status = 'active'
   for no key update of t`;

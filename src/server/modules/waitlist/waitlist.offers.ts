@@ -24,6 +24,8 @@ export interface OfferOptions {
    * event, oldest first), each entry moved to the new slot with its offer.
    */
   eventWide?: boolean;
+  /** Staff offering a spot by hand: this entry goes first, out of turn. */
+  first?: string;
 }
 
 /** Offers every free spot of these slots to the next in line; returns how many were offered. */
@@ -31,7 +33,7 @@ export async function offerFreedSpots(
   tx: DbOrTx,
   config: OfferConfig,
   timeslotIds: Iterable<string>,
-  { now = new Date(), eventWide = false }: OfferOptions = {},
+  { now = new Date(), eventWide = false, first }: OfferOptions = {},
 ): Promise<number> {
   let offered = 0;
   for (const slotId of [...new Set(timeslotIds)].sort()) {
@@ -62,7 +64,11 @@ export async function offerFreedSpots(
           eq(waitlistEntries.status, "waiting"),
         ),
       )
-      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .orderBy(
+        ...(first ? [sql`${waitlistEntries.id} = ${first}::uuid desc`] : []),
+        asc(waitlistEntries.createdAt),
+        asc(waitlistEntries.id),
+      )
       .limit(slot.room)
       .for("update", { skipLocked: true });
     if (line.length === 0) continue;
