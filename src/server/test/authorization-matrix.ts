@@ -13,6 +13,7 @@ import { createCampaign, createEvent, createRegistration, createUser, registrati
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
+import { selfServiceRows } from "./authorization-matrix.self-service";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -238,6 +239,8 @@ export const MATRIX: MatrixRow[] = [
   ...photoRows(),
   // ---- the review panel (issue 23)
   ...panelRows(freshRegistration),
+  // ---- the registrant's self-service and the waiting list (issue 19)
+  ...selfServiceRows(),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */
