@@ -19,7 +19,10 @@ const reminders = async (ids: string[]) =>
 
 describe("reminders", () => {
   it("two workers at once: each due registration is reminded exactly once, with the manage link and the invite", async () => {
-    const event = await createEvent(t.db, { eventDate: "2031-05-10", timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 50 }] });
+    const event = await createEvent(t.db, {
+      eventDate: "2031-05-10",
+      timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 50 }],
+    });
     const slot = event.timeslots[0]!;
     const people = await Promise.all(
       Array.from({ length: 30 }, () =>
@@ -41,7 +44,15 @@ describe("reminders", () => {
     expect(linkIn(one.textBody, `${t.config.publicUrl}/manage?t=`)).toBeTruthy();
     const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(one.icalEvent!)).getFirstSubcomponent("vevent")!);
     expect(vevent.startDate.toJSDate().toISOString()).toBe("2031-05-10T13:00:00.000Z");
-    const rows = await t.db.select().from(modelRegistrations).where(inArray(modelRegistrations.id, people.map((p) => p.id)));
+    const rows = await t.db
+      .select()
+      .from(modelRegistrations)
+      .where(
+        inArray(
+          modelRegistrations.id,
+          people.map((p) => p.id),
+        ),
+      );
     expect(rows.every((r) => r.reminderSentAt?.getTime() === now.getTime())).toBe(true);
   });
 
@@ -54,8 +65,18 @@ describe("reminders", () => {
       ],
     });
     const [morning, evening] = event.timeslots;
-    const early = await createRegistration(t.db, { eventId: event.id, timeslotId: morning!.id, status: "confirmed", emailVerified: true });
-    const late = await createRegistration(t.db, { eventId: event.id, timeslotId: evening!.id, status: "confirmed", emailVerified: true });
+    const early = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: morning!.id,
+      status: "confirmed",
+      emailVerified: true,
+    });
+    const late = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: evening!.id,
+      status: "confirmed",
+      emailVerified: true,
+    });
     const cancelled = await createRegistration(t.db, {
       eventId: event.id,
       timeslotId: evening!.id,
@@ -65,7 +86,9 @@ describe("reminders", () => {
     const ids = [early.id, late.id, cancelled.id];
 
     // 30 hours before the morning slot: too early for both.
-    expect((await schedulerAt(new Date(zonedInstant("2031-06-01", "09:00").getTime() - 30 * 3_600_000)).runOnce()).reminded).toBe(0);
+    expect((await schedulerAt(new Date(zonedInstant("2031-06-01", "09:00").getTime() - 30 * 3_600_000)).runOnce()).reminded).toBe(
+      0,
+    );
     // The server was down all day; it comes back at noon: the morning slot is past, the evening one ahead.
     await schedulerAt(zonedInstant("2031-06-01", "12:00")).runOnce();
     const sent = await reminders(ids);
@@ -91,7 +114,11 @@ describe("the confirmation's invite", () => {
     expect(vevent.sequence).toBe(0);
     expect(vevent.summary).toBe(event.eventName);
     const local = (date: Date) =>
-      new Intl.DateTimeFormat("en-GB", { timeZone: "America/Argentina/Buenos_Aires", dateStyle: "short", timeStyle: "short" }).format(date);
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/Argentina/Buenos_Aires",
+        dateStyle: "short",
+        timeStyle: "short",
+      }).format(date);
     expect(local(vevent.startDate.toJSDate())).toBe("20/07/2031, 14:00");
     expect(local(vevent.endDate.toJSDate())).toBe("20/07/2031, 14:30");
   });

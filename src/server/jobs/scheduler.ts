@@ -74,8 +74,8 @@ export function createScheduler({ db, config, log, clock = () => new Date(), int
     const now = clock();
     let expired = 0;
     let reminded = 0;
-    for (let n; (n = await expireOffers(db, config, now, BATCH)) > 0; ) expired += n;
-    for (let n; (n = await sendDueReminders(db, config, now, BATCH)) > 0; ) reminded += n;
+    for (let n; (n = await expireOffers(db, config, now, BATCH)) > 0;) expired += n;
+    for (let n; (n = await sendDueReminders(db, config, now, BATCH)) > 0;) reminded += n;
     if (expired || reminded) log.info({ expired, reminded }, "scheduler: offers expired, reminders queued");
     return { expired, reminded };
   }

@@ -22,7 +22,7 @@ async function entry(app: App, status: "waiting" | "offered") {
       timeslotId: slot.id,
       email: body.email,
       fullName: body.fullName,
-      registrant: { ...(body as never), dateOfBirth: "2001-08-21" },
+      registrant: body as never,
       tokenHash: hash,
       status,
       ...(status === "offered" ? { offerExpiresAt: new Date(Date.now() + 3_600_000), offeredAt: new Date() } : {}),
@@ -72,17 +72,15 @@ export function selfServiceRows(): MatrixRow[] {
         return { url: `/api/public/events/${event.id}/waitlist`, body: registrationBody(event.timeslots[0]!.id) };
       },
     },
-    ...(["confirm", "accept", "decline"] as const).map(
-      (action): MatrixRow => ({
-        method: "POST",
-        route: `/api/public/waitlist/${action}`,
-        expect: expectFor.public(200),
-        prepare: async (app) => ({
-          url: `/api/public/waitlist/${action}`,
-          body: { t: (await entry(app, action === "confirm" ? "waiting" : "offered")).token },
-        }),
+    ...(["confirm", "accept", "decline"] as const).map((action): MatrixRow => ({
+      method: "POST",
+      route: `/api/public/waitlist/${action}`,
+      expect: expectFor.public(200),
+      prepare: async (app) => ({
+        url: `/api/public/waitlist/${action}`,
+        body: { t: (await entry(app, action === "confirm" ? "waiting" : "offered")).token },
       }),
-    ),
+    })),
     {
       method: "GET",
       route: "/api/events/:id/waitlist",

@@ -48,7 +48,11 @@ export function createCampaignsRepository(db: Db) {
     findStageRecipientsData: (eventId: string, stage: RegistrationStage, limit: number, q: DbOrTx = db) =>
       recipientsQuery(
         q,
-        and(eq(modelRegistrations.eventId, eventId), eq(modelRegistrations.stage, stage), ne(modelRegistrations.status, "cancelled")),
+        and(
+          eq(modelRegistrations.eventId, eventId),
+          eq(modelRegistrations.stage, stage),
+          ne(modelRegistrations.status, "cancelled"),
+        ),
       ).limit(limit),
 
     async insertCampaign(values: typeof campaigns.$inferInsert, q: DbOrTx = db) {

@@ -11,7 +11,8 @@ const t = useTestApp();
 
 const tokenOf = (id: string) => registrationToken(t.config, "manage", id);
 const view = (token: string) => t.app.inject({ url: `/api/public/registrations/manage?t=${token}` });
-const cancel = (token: string) => t.app.inject({ method: "POST", url: "/api/public/registrations/manage/cancel", payload: { t: token } });
+const cancel = (token: string) =>
+  t.app.inject({ method: "POST", url: "/api/public/registrations/manage/cancel", payload: { t: token } });
 const move = (token: string, timeslotId: string) =>
   t.app.inject({ method: "POST", url: "/api/public/registrations/manage/move", payload: { t: token, timeslotId } });
 const slotCounts = async (id: string) =>
@@ -59,7 +60,12 @@ describe("POST /api/public/registrations/manage/cancel", () => {
   it("cancels once, frees the spot, and sends the cancellation with a METHOD:CANCEL invite of the same UID", async () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
     const slot = event.timeslots[0]!;
-    const r = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id, status: "confirmed", emailVerified: true });
+    const r = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: slot.id,
+      status: "confirmed",
+      emailVerified: true,
+    });
     expect(await slotCounts(slot.id)).toEqual([1, 0]);
 
     const res = await cancel(tokenOf(r.id));
@@ -77,16 +83,28 @@ describe("POST /api/public/registrations/manage/cancel", () => {
     expect(vevent.uid).toBe(`${r.id}@localhost:3000`);
 
     // The spot is there for the next registrant.
-    const again = await t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/registrations`, payload: registrationBody(slot.id) });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/public/events/${event.id}/registrations`,
+      payload: registrationBody(slot.id),
+    });
     expect(again.statusCode).toBe(201);
   });
 });
 
 describe("POST /api/public/registrations/manage/move", () => {
   it("moves to a slot with room in one step, with an updated invite (same UID, higher SEQUENCE, Buenos Aires time)", async () => {
-    const event = await createEvent(t.db, { eventDate: "2026-12-04", timeslots: [{ capacity: 1 }, { capacity: 1, startTime: "15:30", endTime: "16:00" }] });
+    const event = await createEvent(t.db, {
+      eventDate: "2026-12-04",
+      timeslots: [{ capacity: 1 }, { capacity: 1, startTime: "15:30", endTime: "16:00" }],
+    });
     const [from, to] = event.timeslots;
-    const r = await createRegistration(t.db, { eventId: event.id, timeslotId: from!.id, status: "confirmed", emailVerified: true });
+    const r = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: from!.id,
+      status: "confirmed",
+      emailVerified: true,
+    });
 
     const res = await move(tokenOf(r.id), to!.id);
     expect(res.statusCode).toBe(200);

@@ -38,7 +38,13 @@ export function createPhotosRepository(db: Db) {
     async findByIds(ids: string[], tx: DbOrTx = db) {
       if (ids.length === 0) return [];
       return tx
-        .select({ id: photos.id, eventId: photos.eventId, kind: photos.kind, registrationId: photos.registrationId, waitlistEntryId: photos.waitlistEntryId })
+        .select({
+          id: photos.id,
+          eventId: photos.eventId,
+          kind: photos.kind,
+          registrationId: photos.registrationId,
+          waitlistEntryId: photos.waitlistEntryId,
+        })
         .from(photos)
         .where(inArray(photos.id, ids));
     },

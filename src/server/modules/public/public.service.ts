@@ -117,3 +117,5 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
 
   return { getEvent, register, registrationSuccess, verify, checkPhotos };
 }
+
+export type PublicService = ReturnType<typeof createPublicService>;

@@ -56,7 +56,12 @@ export async function offerFreedSpots(
     if (!slot || !slot.active || slot.room <= 0) continue;
     // SKIP LOCKED: an entry its owner is leaving right now is passed over, never waited for.
     const line = await tx
-      .select({ id: waitlistEntries.id, email: waitlistEntries.email, fullName: waitlistEntries.fullName, language: waitlistEntries.language })
+      .select({
+        id: waitlistEntries.id,
+        email: waitlistEntries.email,
+        fullName: waitlistEntries.fullName,
+        language: waitlistEntries.language,
+      })
       .from(waitlistEntries)
       .where(
         and(
@@ -99,12 +104,7 @@ export async function offerFreedSpots(
  * Offers past their hold expire, and their spots go to the next in line: a batch of due offers,
  * claimed with SKIP LOCKED (any number of processes may run this), in one transaction.
  */
-export async function expireOffers(
-  db: Db,
-  config: OfferConfig,
-  now = new Date(),
-  batch = 100,
-): Promise<number> {
+export async function expireOffers(db: Db, config: OfferConfig, now = new Date(), batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: waitlistEntries.id })
@@ -117,9 +117,19 @@ export async function expireOffers(
     const expired = await tx
       .update(waitlistEntries)
       .set({ status: "expired" })
-      .where(inArray(waitlistEntries.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          waitlistEntries.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning({ timeslotId: waitlistEntries.timeslotId });
-    await offerFreedSpots(tx, config, expired.map((row) => row.timeslotId), { now });
+    await offerFreedSpots(
+      tx,
+      config,
+      expired.map((row) => row.timeslotId),
+      { now },
+    );
     return expired.length;
   });
 }

@@ -4,7 +4,12 @@
  * hand-made offers (admin+).
  */
 import { publicRegistrationSchema } from "@common/schemas/registration";
-import { manageTokenBody, staffWaitlistResponse, waitlistJoinedResponse, waitlistViewResponse } from "@common/schemas/self-service";
+import {
+  manageTokenBody,
+  staffWaitlistResponse,
+  waitlistJoinedResponse,
+  waitlistViewResponse,
+} from "@common/schemas/self-service";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { REGISTRATION_BODY_LIMIT } from "../public/public.routes";

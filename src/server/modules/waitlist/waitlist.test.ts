@@ -123,7 +123,11 @@ describe("offers", () => {
     });
     expect(await slotCounts(slot.id)).toEqual([0, 1]);
     // Held: the public form cannot take it.
-    const taken = await t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/registrations`, payload: registrationBody(slot.id) });
+    const taken = await t.app.inject({
+      method: "POST",
+      url: `/api/public/events/${event.id}/registrations`,
+      payload: registrationBody(slot.id),
+    });
     expect(taken.json().error.code).toBe("timeslot_full");
     expect((await t.app.inject({ url: `/api/public/events/${event.id}` })).json().timeslots[0].availableSpots).toBe(0);
 
@@ -133,7 +137,12 @@ describe("offers", () => {
     expect(accepted.json()).toMatchObject({ status: "accepted", registrationCode: expect.stringMatching(/^OC-/) });
     expect(await slotCounts(slot.id)).toEqual([1, 0]);
     const [registration] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.email, "a@line.test"));
-    expect(registration).toMatchObject({ status: "confirmed", emailVerified: true, timeslotId: slot.id, fullName: "Valentina Núñez" });
+    expect(registration).toMatchObject({
+      status: "confirmed",
+      emailVerified: true,
+      timeslotId: slot.id,
+      fullName: "Valentina Núñez",
+    });
     expect(accepted.json().manageToken).toBe(registrationToken(t.config, "manage", registration!.id));
     const confirmation = (await outboxFor(t.db, "a@line.test")).find((m) => m.kind === "registration_confirmation");
     expect(confirmation!.icalEvent).toContain("METHOD:REQUEST");
@@ -164,7 +173,12 @@ describe("offers", () => {
       .where(eq(waitlistEntries.timeslotId, slot.id))
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
     expect(line.map((e) => e.status)).toEqual([...Array(10).fill("offered"), ...Array(5).fill("waiting")]);
-    expect(line.slice(0, 10).map((e) => e.email).sort()).toEqual(emails.slice(0, 10));
+    expect(
+      line
+        .slice(0, 10)
+        .map((e) => e.email)
+        .sort(),
+    ).toEqual(emails.slice(0, 10));
     expect(await slotCounts(slot.id)).toEqual([0, 10]);
     const offers = await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "waitlist_offer"));
     expect(offers.filter((m) => m.toAddress.endsWith("@ten.test"))).toHaveLength(10);
@@ -238,7 +252,10 @@ describe("staff", () => {
     expect(offered.statusCode).toBe(200);
     expect(offered.json().timeslots[0].entries.map((e: { status: string }) => e.status)).toEqual(["waiting", "offered"]);
     // The slot was full: its capacity was raised by one for this offer.
-    const [row] = await t.db.select().from(eventTimeslots).where(and(eq(eventTimeslots.id, slot.id)));
+    const [row] = await t.db
+      .select()
+      .from(eventTimeslots)
+      .where(and(eq(eventTimeslots.id, slot.id)));
     expect([row!.capacity, row!.registeredCount, row!.heldCount]).toEqual([2, 1, 1]);
   });
 });
