@@ -3,11 +3,19 @@
  * /verify/{token}. They are a separate, small web entry (public.html): the server serves it for these
  * paths, the Vite dev server too, and the entry's tiny router matches the same patterns.
  */
-export type PublicVisitorPage = { page: "register"; eventId: string } | { page: "success" } | { page: "verify"; token: string };
+export type PublicVisitorPage =
+  | { page: "register"; eventId: string }
+  | { page: "success" }
+  | { page: "verify"; token: string }
+  // The registrant's own page and a waiting-list entry's (issue 19): their token is the query's `t`.
+  | { page: "manage" }
+  | { page: "waitlist" };
 
 const REGISTER = /^\/events\/([^/]+)\/register\/?$/;
 const SUCCESS = /^\/registration\/success\/?$/;
 const VERIFY = /^\/verify\/([^/]+)\/?$/;
+const MANAGE = /^\/manage\/?$/;
+const WAITLIST = /^\/waitlist\/?$/;
 
 export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | null {
   const register = REGISTER.exec(pathname);
@@ -15,6 +23,8 @@ export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | nu
   if (SUCCESS.test(pathname)) return { page: "success" };
   const verify = VERIFY.exec(pathname);
   if (verify?.[1]) return { page: "verify", token: safeDecode(verify[1]) };
+  if (MANAGE.test(pathname)) return { page: "manage" };
+  if (WAITLIST.test(pathname)) return { page: "waitlist" };
   return null;
 }
 

@@ -13,13 +13,21 @@ import { PageStateContext } from "./features/public/page-state";
 import { RegisterPage } from "./features/public/pages/register-page";
 import { SuccessPage } from "./features/public/pages/success-page";
 import { VerifyPage } from "./features/public/pages/verify-page";
+import { ManagePage } from "./features/public/pages/manage-page";
+import { WaitlistPage } from "./features/public/pages/waitlist-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
 // Both languages, once, before the first page (the server's import waits for this module's top level).
 for (const language of LANGUAGES) loadCatalogue(language, await publicCatalogue[language]());
 
-const pages: PublicPages = { register: RegisterPage, success: SuccessPage, verify: VerifyPage };
+const pages: PublicPages = {
+  register: RegisterPage,
+  success: SuccessPage,
+  verify: VerifyPage,
+  manage: ManagePage,
+  waitlist: WaitlistPage,
+};
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */
 export function render(location: VisitorLocation, state: PublicPageState): string {

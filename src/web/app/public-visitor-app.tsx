@@ -5,6 +5,8 @@ import { PublicShell } from "@web/features/public";
 import type { RegisterPage as RegisterPageType } from "@web/features/public/pages/register-page";
 import type { SuccessPage as SuccessPageType } from "@web/features/public/pages/success-page";
 import type { VerifyPage as VerifyPageType } from "@web/features/public/pages/verify-page";
+import type { ManagePage as ManagePageType } from "@web/features/public/pages/manage-page";
+import type { WaitlistPage as WaitlistPageType } from "@web/features/public/pages/waitlist-page";
 
 /**
  * The entry's pages: loaded lazily in the browser, each on its own (public-main.tsx), given as they
@@ -14,6 +16,8 @@ export interface PublicPages {
   register: ComponentType<Parameters<typeof RegisterPageType>[0]>;
   success: ComponentType<Parameters<typeof SuccessPageType>[0]>;
   verify: ComponentType<Parameters<typeof VerifyPageType>[0]>;
+  manage: ComponentType<Parameters<typeof ManagePageType>[0]>;
+  waitlist: ComponentType<Parameters<typeof WaitlistPageType>[0]>;
 }
 
 export interface VisitorLocation {
@@ -24,7 +28,7 @@ export interface VisitorLocation {
 const currentLocation = (): VisitorLocation => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
- * The public visitor entry's whole router: three pages (SPEC.md §2), matched by the same patterns
+ * The public visitor entry's whole router: SPEC.md §2's three pages and issue 19's two, matched by the same patterns
  * the server uses to serve public.html. Each page loads on its own; history is plain pushState.
  */
 export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: VisitorLocation }) {
@@ -42,11 +46,14 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
   }, []);
 
   const match = matchPublicVisitorPage(location.pathname);
-  const { register: RegisterPage, success: SuccessPage, verify: VerifyPage } = pages;
+  const { register: RegisterPage, success: SuccessPage, verify: VerifyPage, manage: ManagePage, waitlist: WaitlistPage } = pages;
+  const token = new URLSearchParams(location.search).get("t") ?? "";
   let page = null;
   if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
+  if (match?.page === "manage") page = <ManagePage key={token} token={token} />;
+  if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
   if (!match) {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (

@@ -112,10 +112,9 @@ function splitTemplate(html: string): Template {
 }
 
 /** <link rel=modulepreload> for a page's chunk and what it imports (the build's manifest), so hydration waits on one round trip. */
-function pagePreloads(webRoot: string): Record<"register" | "success" | "verify", string> {
+function pagePreloads(webRoot: string): Record<"register" | "success" | "verify" | "manage" | "waitlist", string> {
   const file = path.join(webRoot, ".vite/manifest-public.json");
-  const empty = { register: "", success: "", verify: "" };
-  if (!existsSync(file)) return empty;
+  if (!existsSync(file)) return { register: "", success: "", verify: "", manage: "", waitlist: "" };
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
   const links = (key: string) => {
     const files = new Set<string>();
@@ -132,6 +131,8 @@ function pagePreloads(webRoot: string): Record<"register" | "success" | "verify"
     register: links("features/public/pages/register-page.tsx"),
     success: links("features/public/pages/success-page.tsx"),
     verify: links("features/public/pages/verify-page.tsx"),
+    manage: links("features/public/pages/manage-page.tsx"),
+    waitlist: links("features/public/pages/waitlist-page.tsx"),
   };
 }
 
@@ -232,6 +233,9 @@ export async function createPublicPageRenderer(
       preload = preloads.success;
       state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
+    } else if (match?.page === "manage" || match?.page === "waitlist") {
+      preload = preloads[match.page]; // Issue 19's pages: what their token names is read in the browser.
+      head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };
     } else {
       // The verification page POSTs its token from the browser (a GET never verifies).
       preload = preloads.verify;
