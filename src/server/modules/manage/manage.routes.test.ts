@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { eventTimeslots, modelRegistrations, outboxMessages, waitlistEntries } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
-import { createEvent, createRegistration, outboxFor, registrationBody } from "../../test/factories";
+import { createEvent, createRegistration, outboxFor, registrationBody, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 
 // Issue 19: the registrant's manage page, on both databases.
@@ -185,5 +185,37 @@ describe("POST /api/public/registrations/manage/move", () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.toAddress, "next@example.com"), eq(outboxMessages.kind, "waitlist_offer")));
     expect(offers).toHaveLength(1);
+  });
+});
+
+describe("a cancelled registration", () => {
+  it("leaves the event's count and its campaigns, and stays in the staff list", async () => {
+    const event = await createEvent(t.db, { timeslots: [{ capacity: 5 }] });
+    const slot = event.timeslots[0]!;
+    const kept = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    const gone = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
+    await cancel(tokenOf(gone.id));
+    const { headers } = await signedInAs(t.app, { role: "admin" });
+
+    const shown = (await t.app.inject({ url: `/api/events/${event.id}`, headers })).json();
+    expect(shown.registrationCount).toBe(1);
+    expect(shown.timeslots[0].availableSpots).toBe(4);
+    const list = (await t.app.inject({ url: `/api/registrations?eventId=${event.id}`, headers })).json();
+    expect(list.items.map((r: { id: string; status: string }) => [r.id, r.status]).sort()).toEqual(
+      [
+        [kept.id, "pending"],
+        [gone.id, "cancelled"],
+      ].sort(),
+    );
+
+    const campaign = await t.app.inject({
+      method: "POST",
+      url: "/api/campaigns",
+      headers: { ...headers, origin: t.config.publicUrl },
+      payload: { eventId: event.id, registrationIds: [kept.id, gone.id], subject: "Aviso", content: "Hola", isHtml: false },
+    });
+    expect(campaign.statusCode).toBe(202);
+    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "campaign"));
+    expect(mail.map((m) => m.toAddress)).toEqual([kept.email]);
   });
 });
