@@ -80,6 +80,18 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) =>
       page.getByRole("heading", { name: new RegExp(`${t("public.verify.verified")}|${t("public.verify.alreadyConfirmed")}`) }),
   },
+  {
+    route: "/manage?t={token}",
+    path: async () => `/manage?t=${(await seedA11yData()).manageToken}`,
+    signedIn: false,
+    ready: (page, t) => page.getByRole("button", { name: t("public.manage.cancel.button") }),
+  },
+  {
+    route: "/waitlist?t={token}",
+    path: async () => `/waitlist?t=${(await seedA11yData()).waitlistToken}`,
+    signedIn: false,
+    ready: (page, t) => page.getByRole("heading", { level: 1, name: t("public.waitlist.title") }),
+  },
   { route: "/", path: "/", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
   { route: "/landing", path: "/landing", signedIn: false, ready: (page) => page.getByRole("heading", { level: 1 }) },
   {

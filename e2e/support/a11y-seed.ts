@@ -13,6 +13,9 @@ export interface A11yData {
   registrationId: string;
   successToken: string;
   verifyToken: string;
+  /** The registration's manage link's token and a waiting-list entry's (issue 19), from their e-mails. */
+  manageToken: string;
+  waitlistToken: string;
 }
 
 let seeded: Promise<A11yData> | undefined;
@@ -34,6 +37,20 @@ async function call<T>(base: string, url: string, init: RequestInit & { cookie?:
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+const person = {
+  fullName: "Valentina Núñez",
+  dateOfBirth: "2001-08-21",
+  location: "Rosario",
+  phoneNumber: "0341 555-1234",
+  height: 176,
+  bust: 84,
+  waist: 61,
+  hips: 90,
+  eyeColor: "Avellana/Hazel",
+  instagramHandle: "@valen.nunez",
+  internationalWork: true,
+};
 
 async function seed(): Promise<A11yData> {
   const base = process.env.E2E_BASE_URL ?? "";
@@ -65,40 +82,39 @@ async function seed(): Promise<A11yData> {
   const email = `a11y-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
   const registration = await call<{ successToken: string }>(base, `/api/public/events/${event.id}/registrations`, {
     method: "POST",
-    body: JSON.stringify({
-      fullName: "Valentina Núñez",
-      dateOfBirth: "2001-08-21",
-      location: "Rosario",
-      email,
-      phoneNumber: "0341 555-1234",
-      height: 176,
-      bust: 84,
-      waist: 61,
-      hips: 90,
-      eyeColor: "Avellana/Hazel",
-      instagramHandle: "@valen.nunez",
-      internationalWork: true,
-      timeslotId: event.timeslots[0]?.id,
-    }),
+    body: JSON.stringify({ ...person, email, timeslotId: event.timeslots[0]?.id }),
   });
   const list = await call<{ items: Array<{ id: string }> }>(base, `/api/registrations?eventId=${event.id}`, { cookie });
   const registrationId = list.items[0]?.id;
   if (!registrationId) throw new Error("the seeded registration is not listed");
-  return { eventId: event.id, registrationId, successToken: registration.successToken, verifyToken: await verifyToken(email) };
+  const waiting = `a11y-waiting-${Date.now()}@example.com`;
+  await call(base, `/api/public/events/${event.id}/waitlist`, {
+    method: "POST",
+    body: JSON.stringify({ ...person, email: waiting, timeslotId: event.timeslots[0]?.id }),
+  });
+  return {
+    eventId: event.id,
+    registrationId,
+    successToken: registration.successToken,
+    verifyToken: await tokenIn(email, /\/verify\/([A-Za-z0-9_-]+)/),
+    manageToken: await tokenIn(email, /\/manage\?t=([A-Za-z0-9_-]+)/),
+    waitlistToken: await tokenIn(waiting, /\/waitlist\?t=([A-Za-z0-9_-]+)/),
+  };
 }
 
-async function verifyToken(to: string): Promise<string> {
+/** The first token `pattern` finds in an e-mail to `to`. */
+async function tokenIn(to: string, pattern: RegExp): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR ?? "";
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (existsSync(dir)) {
       for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
         const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as StoredMail;
-        const match = mail.to.includes(to) ? /\/verify\/([A-Za-z0-9_-]+)/.exec(mail.text) : null;
+        const match = mail.to.includes(to) ? pattern.exec(mail.text) : null;
         if (match?.[1]) return match[1];
       }
     }
-    if (Date.now() > deadline) throw new Error(`no verification e-mail for ${to}`);
+    if (Date.now() > deadline) throw new Error(`no e-mail with ${pattern} for ${to}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

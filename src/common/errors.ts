@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   "photo_unavailable",
   "storage_unavailable",
   "tag_exists",
+  "registration_cancelled",
+  "same_timeslot",
+  "offer_unavailable",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,12 +9,17 @@ export type PublicVisitorPage =
   | { page: "landing" }
   | { page: "register"; eventId: string }
   | { page: "success" }
-  | { page: "verify"; token: string };
+  | { page: "verify"; token: string }
+  // The registrant's own page and a waiting-list entry's (issue 19): their token is the query's `t`.
+  | { page: "manage" }
+  | { page: "waitlist" };
 
 const REGISTER = /^\/events\/([^/]+)\/register\/?$/;
 const SUCCESS = /^\/registration\/success\/?$/;
 const VERIFY = /^\/verify\/([^/]+)\/?$/;
 const LANDING = /^\/landing\/?$/;
+const MANAGE = /^\/manage\/?$/;
+const WAITLIST = /^\/waitlist\/?$/;
 
 export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | null {
   if (pathname === "/") return { page: "home" };
@@ -24,6 +29,8 @@ export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | nu
   if (SUCCESS.test(pathname)) return { page: "success" };
   const verify = VERIFY.exec(pathname);
   if (verify?.[1]) return { page: "verify", token: safeDecode(verify[1]) };
+  if (MANAGE.test(pathname)) return { page: "manage" };
+  if (WAITLIST.test(pathname)) return { page: "waitlist" };
   return null;
 }
 

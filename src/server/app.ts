@@ -38,6 +38,8 @@ import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 import { photosRoutes } from "./modules/photos/photos.routes";
+import { manageRoutes } from "./modules/manage/manage.routes";
+import { waitlistRoutes } from "./modules/waitlist/waitlist.routes";
 import { createObjectStore, type ObjectStore } from "./storage/storage";
 
 export interface AppDeps {
@@ -102,6 +104,8 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await photosRoutes(zodApi, ctx);
   await panelRoutes(zodApi, ctx);
   await checkInsRoutes(zodApi, ctx);
+  await manageRoutes(zodApi, ctx);
+  await waitlistRoutes(zodApi, ctx);
 }
 
 /**

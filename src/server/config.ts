@@ -73,6 +73,8 @@ const envSchema = z
     SUPERADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(10, "must be at least 10 characters long").optional()),
     STAFF_SIGNUP: z.preprocess(emptyAsUndefined, z.enum(["open", "closed"]).default("open")),
     VERIFICATION_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(48)),
+    WAITLIST_HOLD_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(720).default(12)),
+    REMINDER_HOURS_BEFORE: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(720).default(24)),
     PUBLIC_REGISTRATION_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(120)),
     SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
@@ -138,6 +140,10 @@ export interface Config {
   superadmin: { email: string; password: string | undefined } | undefined;
   staffSignup: "open" | "closed";
   verificationTtlHours: number;
+  /** How long a waiting-list offer holds its spot (issue 19). */
+  waitlistHoldHours: number;
+  /** How long before a slot starts its registrants are reminded (issue 19). */
+  reminderHoursBefore: number;
   publicRegistrationRateLimit: number;
   /** Sign-in, sign-up and two-factor attempts accepted per IP address per minute. */
   signInRateLimit: number;
@@ -250,6 +256,8 @@ export function loadConfig(
       : undefined,
     staffSignup: env.STAFF_SIGNUP,
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
+    waitlistHoldHours: env.WAITLIST_HOLD_HOURS,
+    reminderHoursBefore: env.REMINDER_HOURS_BEFORE,
     publicRegistrationRateLimit: env.PUBLIC_REGISTRATION_RATE_LIMIT,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -5,6 +5,7 @@
  */
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
+import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 
   const storage = createObjectStore(config.storage);
   const sweeper = createStorageSweeper({ db: database.db, storage, log });
+  const scheduler = createScheduler({ db: database.db, config, log });
   closeOnSignal(
     {
       log,
@@ -33,12 +35,14 @@ async function main(): Promise<void> {
     async () => {
       await worker.stop();
       await sweeper.stop();
+      await scheduler.stop();
       storage.close();
     },
   );
 
   worker.start();
   sweeper.start();
+  scheduler.start();
 }
 
 main().catch((error: unknown) => {

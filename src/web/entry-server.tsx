@@ -15,6 +15,8 @@ import { PageStateContext } from "./features/public/page-state";
 import { RegisterPage } from "./features/public/pages/register-page";
 import { SuccessPage } from "./features/public/pages/success-page";
 import { VerifyPage } from "./features/public/pages/verify-page";
+import { ManagePage } from "./features/public/pages/manage-page";
+import { WaitlistPage } from "./features/public/pages/waitlist-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
@@ -27,6 +29,8 @@ const pages: PublicPages = {
   register: RegisterPage,
   success: SuccessPage,
   verify: VerifyPage,
+  manage: ManagePage,
+  waitlist: WaitlistPage,
 };
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */

@@ -38,6 +38,8 @@ const pageModules = {
   register: () => import("./features/public/pages/register-page").then((m) => m.RegisterPage),
   success: () => import("./features/public/pages/success-page").then((m) => m.SuccessPage),
   verify: () => import("./features/public/pages/verify-page").then((m) => m.VerifyPage),
+  manage: () => import("./features/public/pages/manage-page").then((m) => m.ManagePage),
+  waitlist: () => import("./features/public/pages/waitlist-page").then((m) => m.WaitlistPage),
 };
 
 const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
@@ -48,6 +50,8 @@ const lazyPages: PublicPages = {
   register: lazyPage(pageModules.register),
   success: lazyPage(pageModules.success),
   verify: lazyPage(pageModules.verify),
+  manage: lazyPage(pageModules.manage),
+  waitlist: lazyPage(pageModules.waitlist),
 };
 
 const root = document.getElementById("root");

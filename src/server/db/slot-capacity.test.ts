@@ -194,7 +194,10 @@ describe("cancelRegistration", () => {
     const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
     const slot = event.timeslots[0]!;
     const r = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
-    const results = await Promise.all([cancelRegistration(t.db, r.id, "registrant"), cancelRegistration(t.db, r.id, "staff")]);
+    const results = await Promise.all([
+      cancelRegistration(t.db, t.config, r.id, "registrant"),
+      cancelRegistration(t.db, t.config, r.id, "staff"),
+    ]);
     expect(results.filter(Boolean)).toEqual([{ id: r.id, eventId: event.id, timeslotId: slot.id }]);
     expect(await counts(slot.id)).toEqual([0]);
     const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, r.id));

@@ -66,6 +66,7 @@ export function createBatchSender({
         html: row.htmlBody,
         messageId: row.messageId,
         attachments: row.attachments,
+        icalEvent: row.icalEvent,
       };
       await sendRate?.acquire();
       ({ response } = await sender.send(message).finally(onSent));

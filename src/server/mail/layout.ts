@@ -24,6 +24,8 @@ export interface LayoutInput {
   /** An image attached inline (its `cid`), shown after the details: the check-in QR code. */
   image?: { cid: string; alt: string; size: number };
   footer?: string;
+  /** A registrant's "manage my registration" link (issue 19): every e-mail to a registrant has it. */
+  manageUrl?: string;
 }
 
 export function escapeHtml(value: string): string {
@@ -56,6 +58,7 @@ export function renderLayout(input: LayoutInput): EmailContent {
   textParts.push(...input.paragraphs);
   if (input.details?.length) textParts.push(input.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (input.action) textParts.push(`${input.action.label}:\n${input.action.url}`);
+  if (input.manageUrl) textParts.push(`${t("emails.layout.manage")}:\n${input.manageUrl}`);
   textParts.push(footer);
 
   const details = input.details?.length
@@ -72,6 +75,9 @@ export function renderLayout(input: LayoutInput): EmailContent {
   const action = input.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(input.action.url)}" style="background:#7c3aed;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(input.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#6b7280">${escapeHtml(t("emails.layout.buttonFallback"))}<br><a href="${escapeHtml(input.action.url)}" style="color:#7c3aed;word-break:break-all">${escapeHtml(input.action.url)}</a></p>`
     : "";
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${image}${action}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`;
+  const manage = input.manageUrl
+    ? `<p style="margin:0;font-size:13px"><a href="${escapeHtml(input.manageUrl)}" style="color:#7c3aed">${escapeHtml(t("emails.layout.manage"))}</a></p>`
+    : "";
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${image}${action}${manage}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`;
   return { subject, text: textParts.join("\n\n"), html };
 }

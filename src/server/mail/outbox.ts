@@ -16,6 +16,8 @@ export interface OutgoingEmail extends EmailContent {
   campaignRecipientId?: string;
   /** Files sent with it (an inline image the HTML shows as `cid:…`, a calendar invitation). */
   attachments?: OutboxAttachment[];
+  /** A calendar invite (RFC 5545 text) sent with the message as its text/calendar part. */
+  icalEvent?: string;
 }
 
 /** The columns of a new outbox row for `email`, checked: for a caller that writes the row itself. */
@@ -31,6 +33,7 @@ export function newOutboxRow(email: OutgoingEmail) {
     messageId: `<${randomUUID()}@opencall>`,
     campaignRecipientId: email.campaignRecipientId,
     attachments: email.attachments ?? null,
+    icalEvent: email.icalEvent ?? null,
   };
 }
 

@@ -14,6 +14,8 @@ export interface TransportMessage {
   /** The row's stable Message-ID, so a receiver can recognise a retry of the same message. */
   messageId: string;
   attachments?: OutboxAttachment[] | null | undefined;
+  /** A calendar invite (RFC 5545), sent as the message's text/calendar alternative. */
+  icalEvent?: string | null;
 }
 
 export interface MailTransport {
@@ -73,6 +75,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
           content: Buffer.from(content, "base64"),
           ...(cid ? { cid, contentDisposition: "inline" as const } : {}),
         })),
+        ...(message.icalEvent ? { icalEvent: { method: icalMethod(message.icalEvent), content: message.icalEvent } } : {}),
       });
       return { response: info.response };
     },
@@ -80,6 +83,11 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
       transporter.close();
     },
   };
+}
+
+/** The METHOD of an invite (REQUEST or CANCEL): nodemailer writes it into the part's content type. */
+function icalMethod(content: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(content)?.[1] ?? "PUBLISH";
 }
 
 export type SendFailure = { permanent: boolean; message: string };

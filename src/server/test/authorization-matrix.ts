@@ -14,6 +14,7 @@ import { checkInRows } from "./authorization-matrix.check-ins";
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
+import { selfServiceRows } from "./authorization-matrix.self-service";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -241,6 +242,8 @@ export const MATRIX: MatrixRow[] = [
   ...panelRows(freshRegistration),
   // ---- check-in at the door (issue 20)
   ...checkInRows(freshRegistration),
+  // ---- the registrant's self-service and the waiting list (issue 19)
+  ...selfServiceRows(),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */

@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     superadmin: undefined,
     staffSignup: "open",
     verificationTtlHours: 48,
+    waitlistHoldHours: 12,
+    reminderHoursBefore: 24,
     publicRegistrationRateLimit: 10_000,
     signInRateLimit: 10_000,
     shutdownTimeoutMs: 5000,

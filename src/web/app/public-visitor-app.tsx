@@ -6,6 +6,8 @@ import type { RegisterPage as RegisterPageType } from "@web/features/public/page
 import type { SuccessPage as SuccessPageType } from "@web/features/public/pages/success-page";
 import type { VerifyPage as VerifyPageType } from "@web/features/public/pages/verify-page";
 import { LandingShell } from "@web/features/landing/components/landing-shell";
+import type { ManagePage as ManagePageType } from "@web/features/public/pages/manage-page";
+import type { WaitlistPage as WaitlistPageType } from "@web/features/public/pages/waitlist-page";
 
 /**
  * The entry's pages: loaded lazily in the browser, each on its own (public-main.tsx), given as they
@@ -17,6 +19,8 @@ export interface PublicPages {
   register: ComponentType<Parameters<typeof RegisterPageType>[0]>;
   success: ComponentType<Parameters<typeof SuccessPageType>[0]>;
   verify: ComponentType<Parameters<typeof VerifyPageType>[0]>;
+  manage: ComponentType<Parameters<typeof ManagePageType>[0]>;
+  waitlist: ComponentType<Parameters<typeof WaitlistPageType>[0]>;
 }
 
 export interface VisitorLocation {
@@ -27,9 +31,10 @@ export interface VisitorLocation {
 const currentLocation = (): VisitorLocation => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
- * The public visitor entry's whole router: five pages (SPEC.md §2), matched by the same patterns
- * the server uses to serve public.html. Each page loads on its own; history is plain pushState. The
- * home page and the landing speak to agencies, in the staff app's wider frame.
+ * The public visitor entry's whole router: SPEC.md §2's pages (the home page, the landing and the
+ * visitor's three) and issue 19's two (manage, waiting list), matched by the same patterns the server
+ * uses to serve public.html. Each page loads on its own; history is plain pushState. The home page and
+ * the landing speak to agencies, in the staff app's wider frame.
  */
 export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: VisitorLocation }) {
   const t = useT();
@@ -46,13 +51,24 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
   }, []);
 
   const match = matchPublicVisitorPage(location.pathname);
-  const { home: HomePage, landing: LandingPage, register: RegisterPage, success: SuccessPage, verify: VerifyPage } = pages;
+  const {
+    home: HomePage,
+    landing: LandingPage,
+    register: RegisterPage,
+    success: SuccessPage,
+    verify: VerifyPage,
+    manage: ManagePage,
+    waitlist: WaitlistPage,
+  } = pages;
+  const token = new URLSearchParams(location.search).get("t") ?? "";
   let page = null;
   if (match?.page === "home") page = <HomePage />;
   if (match?.page === "landing") page = <LandingPage />;
   if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
+  if (match?.page === "manage") page = <ManagePage key={token} token={token} />;
+  if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
   if (!match) {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (

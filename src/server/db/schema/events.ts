@@ -49,6 +49,11 @@ export const eventTimeslots = pgTable(
      * docs/decisions/007-slot-capacity-in-the-database.md. Never written by the application.
      */
     registeredCount: integer("registered_count").notNull().default(0),
+    /**
+     * Waiting-list offers holding a spot of the slot (issue 19, ADR 017), kept by the trigger on
+     * waitlist_entries: the capacity check counts registered_count + held_count.
+     */
+    heldCount: integer("held_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -83,6 +83,8 @@ export const outboxMessages = pgTable(
      * null for most mail. One general column, so every kind of attachment shares it.
      */
     attachments: jsonb("attachments").$type<OutboxAttachment[]>(),
+    /** A calendar invite (text/calendar, RFC 5545) sent with the message, when it has one (issue 19). */
+    icalEvent: text("ical_event"),
     /** Stable Message-ID, so a receiver can recognise a retry of the same message. */
     messageId: text("message_id").notNull().unique(),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "undelivered"] })

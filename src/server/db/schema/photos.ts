@@ -6,11 +6,12 @@
  * by the storage sweeper (jobs/storage-sweeper.ts), retried until the store answers.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { PHOTO_KINDS } from "@common/photos";
 import { createdAt } from "./columns";
 import { scoutingEvents } from "./events";
 import { modelRegistrations } from "./registrations";
+import { waitlistEntries } from "./waitlist";
 
 export const photos = pgTable(
   "photos",
@@ -21,6 +22,8 @@ export const photos = pgTable(
       .references(() => scoutingEvents.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: PHOTO_KINDS }).notNull(),
     registrationId: uuid("registration_id").references(() => modelRegistrations.id, { onDelete: "cascade" }),
+    /** A photo sent with a waiting-list request (issue 19): kept until the entry becomes a registration. */
+    waitlistEntryId: uuid("waitlist_entry_id").references((): AnyPgColumn => waitlistEntries.id, { onDelete: "cascade" }),
     largeKey: text("large_key").notNull(),
     thumbKey: text("thumb_key").notNull(),
     width: integer("width").notNull(),

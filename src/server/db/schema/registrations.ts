@@ -45,6 +45,10 @@ export const modelRegistrations = pgTable(
     status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("pending"),
     /** When the spot was given up (status 'cancelled'); the row stays for staff, out of every count. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the reminder before the slot was queued (issue 19): set by the statement that queues it, so once. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** The calendar invite's SEQUENCE: raised by every move, so a calendar replaces the event. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
     emailVerified: boolean("email_verified").notNull().default(false),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** SHA-256 of the verification token; the token itself is only ever in the e-mail. */

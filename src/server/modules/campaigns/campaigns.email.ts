@@ -22,6 +22,8 @@ export interface CampaignRecipientValues {
   readUrl: string;
   /** The language the registrant used (model_registrations.language). */
   language: Language;
+  /** The registrant's "manage my registration" link (issue 19). */
+  manageUrl?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function campaignRenderer({
   isHtml,
 }: CampaignContent): (recipient: CampaignRecipientValues) => EmailContent {
   const textTemplate = isHtml ? htmlToText(sanitizeCampaignHtml(content)) : undefined;
-  return ({ values, readUrl, language }) => {
+  return ({ values, readUrl, language, manageUrl }) => {
     const filledSubject = headerSafe(fillPlaceholders(subject, values));
     let body: string;
     let text: string;
@@ -53,8 +55,10 @@ export function campaignRenderer({
       t("campaigns.email.signature", { product: PRODUCT_NAME }),
       t("campaigns.email.reason", { event: values.evento }),
     ];
-    text = `${text}\n\n${footer.join("\n")}`;
-    const footerHtml = `<p style="font-size:12px;color:#71717a;margin-top:16px">${footer.map(escapeHtml).join("<br>")}</p>`;
+    const manage = manageUrl ? t("emails.layout.manage") : undefined;
+    text = `${text}\n\n${footer.join("\n")}${manage ? `\n${manage}: ${manageUrl}` : ""}`;
+    const manageHtml = manage ? `<br><a href="${escapeHtml(manageUrl!)}" style="color:#7c3aed">${escapeHtml(manage)}</a>` : "";
+    const footerHtml = `<p style="font-size:12px;color:#71717a;margin-top:16px">${footer.map(escapeHtml).join("<br>")}${manageHtml}</p>`;
     const pixel = `<img src="${escapeHtml(readUrl)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`;
     const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(filledSubject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:600px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${body}</div>${footerHtml}${pixel}</div></body></html>`;
     return { subject: filledSubject, text, html };

@@ -9,6 +9,7 @@ import { outboxMessages } from "../../db/schema";
 import { createRegistration, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { eventWithRegistrations } from "./campaigns.test-support";
+import { manageUrl } from "../../lib/registration-links";
 
 const t = useTestApp();
 
@@ -46,7 +47,8 @@ describe("a campaign's e-mails", () => {
     const toSpanish = await mailTo(spanish.email);
     expect(toSpanish.subject).toBe("Casting 05/03/26");
     expect(toSpanish.textBody).toBe(
-      "Hola Carla Gómez, te esperamos el 05/03/26.\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en Casting Otoño & Co.",
+      "Hola Carla Gómez, te esperamos el 05/03/26.\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en Casting Otoño & Co." +
+        `\nGestionar mi inscripción: ${manageUrl(t.config, spanish.id)}`,
     );
     expect(toSpanish.htmlBody).toContain('<html lang="es-AR">');
     expect(toSpanish.htmlBody).toContain(
@@ -56,7 +58,8 @@ describe("a campaign's e-mails", () => {
     const toEnglish = await mailTo(english.email);
     expect(toEnglish.subject).toBe("Casting Mar 5, 2026");
     expect(toEnglish.textBody).toBe(
-      "Hola Jane Doe, te esperamos el Mar 5, 2026.\n\n— The OpenCall team\nYou are receiving this email because you registered for Casting Otoño & Co.",
+      "Hola Jane Doe, te esperamos el Mar 5, 2026.\n\n— The OpenCall team\nYou are receiving this email because you registered for Casting Otoño & Co." +
+        `\nManage my registration: ${manageUrl(t.config, english.id)}`,
     );
     expect(toEnglish.htmlBody).toContain('<html lang="en">');
     expect(toEnglish.htmlBody).toContain(

@@ -9,6 +9,7 @@ import { formatDateFor } from "@common/dates-language";
 import type { RecipientFailureReason } from "@common/schemas/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmails, type OutgoingEmail } from "../../mail/outbox";
 import { campaignRenderer, type CampaignContent } from "./campaigns.email";
@@ -72,7 +73,7 @@ export async function queueCampaignMessages(
         kind: CAMPAIGN_EMAIL_KIND,
         to: registration.email,
         campaignRecipientId: recipientId,
-        ...render({ values, readUrl, language }),
+        ...render({ values, readUrl, language, manageUrl: manageUrl(config, registration.id) }),
       }),
     };
   });

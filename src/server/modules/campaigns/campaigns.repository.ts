@@ -1,5 +1,5 @@
 import type { RegistrationStage } from "@common/constants";
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import {
   emailCampaignRecipients as recipients,
@@ -46,7 +46,14 @@ export function createCampaignsRepository(db: Db) {
     /** The registrations of this event among `ids`, with what the placeholders need. */
     findRecipientsData: (eventId: string, ids: string[], q: DbOrTx = db) => recipientsData(q, eventId, ids),
     findStageRecipientsData: (eventId: string, stage: RegistrationStage, limit: number, q: DbOrTx = db) =>
-      recipientsQuery(q, and(eq(modelRegistrations.eventId, eventId), eq(modelRegistrations.stage, stage))).limit(limit),
+      recipientsQuery(
+        q,
+        and(
+          eq(modelRegistrations.eventId, eventId),
+          eq(modelRegistrations.stage, stage),
+          ne(modelRegistrations.status, "cancelled"),
+        ),
+      ).limit(limit),
 
     async insertCampaign(values: typeof campaigns.$inferInsert, q: DbOrTx = db) {
       const [row] = await q.insert(campaigns).values(values).returning({ id: campaigns.id });
@@ -131,6 +138,7 @@ function recipientsQuery(q: DbOrTx, where: SQL | undefined) {
       email: modelRegistrations.email,
       registrationCode: modelRegistrations.registrationCode,
       language: modelRegistrations.language,
+      status: modelRegistrations.status,
       startTime: eventTimeslots.startTime,
       endTime: eventTimeslots.endTime,
     })

@@ -4,6 +4,7 @@ import { emailCampaignRecipients, emailCampaigns, outboxMessages } from "../../d
 import { signedInAs } from "../../test/factories";
 import { TEST_PUBLIC_URL, useTestApp } from "../../test/harness";
 import { eventWithRegistrations as withRegistrations } from "./campaigns.test-support";
+import { manageUrl } from "../../lib/registration-links";
 
 const t = useTestApp();
 const eventWithRegistrations = (count: number, names: string[] = []) => withRegistrations(t.db, count, names);
@@ -86,7 +87,8 @@ describe("POST /api/campaigns", () => {
     expect(mail!.htmlBody).toContain("Hola Carla,<br>&lt;b&gt;no es HTML&lt;/b&gt;</p>");
     expect(mail!.htmlBody).toContain(">Saludos</p>");
     expect(mail!.textBody).toBe(
-      `Hola Carla,\n<b>no es HTML</b>\n\nSaludos\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en ${event.eventName}.`,
+      `Hola Carla,\n<b>no es HTML</b>\n\nSaludos\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en ${event.eventName}.` +
+        `\nGestionar mi inscripción: ${manageUrl(t.config, registrations[0]!.id)}`,
     );
   });
 

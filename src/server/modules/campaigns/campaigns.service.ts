@@ -43,6 +43,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         const registrationIds = [...new Set(input.registrationIds)];
         registrations = await repository.findRecipientsData(event.id, registrationIds);
         if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
+        // A cancelled registration stays selectable in the list, but gave its spot up: no mail (issue 19).
+        registrations = registrations.filter((registration) => registration.status !== "cancelled");
+        if (registrations.length === 0) throw campaignErrors.registrationsNotInEvent();
       }
       const campaign = { subject: input.subject.trim(), content, isHtml: input.isHtml, createdBy };
       const campaignId = await queueCampaignMessages(deps, event, campaign, registrations);

@@ -109,7 +109,7 @@ describe("POST /api/check-ins", () => {
 
   it("never records the arrival of a cancelled registration, and does not revive it", async () => {
     const { registration } = await today();
-    await cancelRegistration(t.db, registration.id, "registrant");
+    await cancelRegistration(t.db, t.config, registration.id, "registrant");
     const res = await post({ registrationId: registration.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ checkedIn: false, alreadyCheckedIn: false, registration: { status: "cancelled" } });
@@ -222,7 +222,7 @@ describe("GET /api/events/:id/arrivals", () => {
     );
     await post({ registrationId: regs[0]!.id });
     await post({ registrationId: regs[3]!.id });
-    await cancelRegistration(t.db, regs[2]!.id, "staff");
+    await cancelRegistration(t.db, t.config, regs[2]!.id, "staff");
     const res = await t.app.inject({ method: "GET", url: `/api/events/${event.id}/arrivals`, headers: member.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -252,7 +252,7 @@ describe("the registrations list's 'No vinieron' filter", () => {
     const came = await createRegistration(t.db, { eventId: past.id, timeslotId: slot, attended: true });
     const missed = await createRegistration(t.db, { eventId: past.id, timeslotId: slot });
     const cancelled = await createRegistration(t.db, { eventId: past.id, timeslotId: slot });
-    await cancelRegistration(t.db, cancelled.id, "registrant");
+    await cancelRegistration(t.db, t.config, cancelled.id, "registrant");
     const list = async (eventId: string, filter: string) =>
       (await t.app.inject({ url: `/api/registrations?eventId=${eventId}&${filter}`, headers: member.headers }))
         .json()

@@ -14,7 +14,7 @@ type SlotValues = { startTime: string; endTime: string; capacity: number };
 // Written out in full: inside a subquery Drizzle would render the columns unqualified, and
 // "event_id = id" would then compare two columns of model_registrations.
 const registrationCount =
-  sql<number>`(select count(*) from "model_registrations" where "model_registrations"."event_id" = "scouting_events"."id")`.mapWith(
+  sql<number>`(select count(*) from "model_registrations" where "model_registrations"."event_id" = "scouting_events"."id" and "model_registrations"."status" <> 'cancelled')`.mapWith(
     Number,
   );
 

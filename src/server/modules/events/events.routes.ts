@@ -11,8 +11,8 @@ import { createEventsService } from "./events.service";
 
 const eventParams = z.object({ id: z.uuid() });
 
-export async function eventsRoutes(app: ZodApp, { db }: AppContext): Promise<void> {
-  const service = createEventsService(db);
+export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+  const service = createEventsService(db, config);
 
   app.get(
     "/api/events",

@@ -5,11 +5,12 @@
  */
 import type { CreateEventBody, EventSummary, ScoutingEvent, Timeslot, UpdateEventBody } from "@common/schemas/events";
 import { DEFAULT_PHOTO_SETTING } from "@common/photos";
-import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
+import { pgErrorCode, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx, type Tx } from "../../db/client";
 import type { ScoutingEventRow } from "../../db/schema";
 import { eventErrors } from "./events.errors";
 import { createEventsRepository, type EventsRepository } from "./events.repository";
 import { nextScoutingId } from "./scouting-id.generator";
+import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
 import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } from "./timeslots.repository";
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -107,7 +108,33 @@ async function writeSlots(
   );
 }
 
-export function createEventsService(db: Db) {
+/**
+ * Room an edit made (a capacity raised, the event reopened) goes to each slot's waiting list; a new
+ * slot has no line of its own, and takes the event's (issue 19).
+ */
+async function offerRoomMade(
+  tx: Tx,
+  config: OfferConfig,
+  slotsRepo: TimeslotsRepository,
+  eventId: string,
+  before: EventTimeslot[],
+) {
+  const kept = new Set(before.map((slot) => slot.id));
+  const after = await slotsRepo.lockAllOfEvent(tx, eventId);
+  await offerFreedSpots(
+    tx,
+    config,
+    after.filter((slot) => kept.has(slot.id)).map((slot) => slot.id),
+  );
+  await offerFreedSpots(
+    tx,
+    config,
+    after.filter((slot) => !kept.has(slot.id)).map((slot) => slot.id),
+    { eventWide: true },
+  );
+}
+
+export function createEventsService(db: Db, config: OfferConfig) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
 
@@ -185,6 +212,7 @@ export function createEventsService(db: Db) {
           tx,
         );
         await writeSlots(eventsRepo, id, input, removed, tx);
+        await offerRoomMade(tx, config, slotsRepo, id, existing);
         return readEvent(id, tx);
       });
     },

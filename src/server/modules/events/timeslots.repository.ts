@@ -27,7 +27,10 @@ export function availableSpots(capacity: number, registrationCount: number): num
   return Math.max(0, capacity - registrationCount);
 }
 
-/** A slot row as the API shows it: `HH:MM` times and the computed availability. */
+/**
+ * A slot row as the API shows it: `HH:MM` times and the computed availability. Spots held by
+ * waiting-list offers (held_count, issue 19) are not available, nor counted as registrations.
+ */
 export function toTimeslot(row: EventTimeslotRow, registrationCount: number): Timeslot {
   return {
     id: row.id,
@@ -35,7 +38,7 @@ export function toTimeslot(row: EventTimeslotRow, registrationCount: number): Ti
     endTime: formatTime(row.endTime),
     capacity: row.capacity,
     registrationCount,
-    availableSpots: availableSpots(row.capacity, registrationCount),
+    availableSpots: availableSpots(row.capacity, registrationCount + row.heldCount),
   };
 }
 
@@ -51,7 +54,10 @@ export type TimeslotsRepository = ReturnType<typeof createTimeslotsRepository>;
  * outside a transaction would end with the statement).
  */
 export function createTimeslotsRepository(db: Db) {
-  /** Registrations held by each of the given slots (slots holding none are absent from the map). */
+  /**
+   * Registration rows of each of the given slots, cancelled ones included (they still name their
+   * slot: what keeps a slot from being removed). Slots with none are absent from the map.
+   */
   async function countRegistrationsBySlot(timeslotIds: string[], tx: DbOrTx = db): Promise<Map<string, number>> {
     if (timeslotIds.length === 0) return new Map();
     const rows = await tx
@@ -82,8 +88,7 @@ export function createTimeslotsRepository(db: Db) {
   async function getAvailableSpots(timeslotId: string, tx: DbOrTx = db): Promise<number | null> {
     const [row] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId));
     if (!row) return null;
-    const counts = await countRegistrationsBySlot([row.id], tx);
-    return availableSpots(row.capacity, counts.get(row.id) ?? 0);
+    return availableSpots(row.capacity, row.registeredCount + row.heldCount);
   }
 
   /**
@@ -94,8 +99,8 @@ export function createTimeslotsRepository(db: Db) {
   async function lockOne(tx: Tx, timeslotId: string): Promise<(Timeslot & { eventId: string }) | null> {
     const [row] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId)).for("update");
     if (!row) return null;
-    const counts = await countRegistrationsBySlot([row.id], tx);
-    return { ...toTimeslot(row, counts.get(row.id) ?? 0), eventId: row.eventId };
+    // Under the lock, the database's own counts (ADR 007) are exact: live registrations, held offers.
+    return { ...toTimeslot(row, row.registeredCount), eventId: row.eventId };
   }
 
   /** Locks all slots of an event (FOR UPDATE, in id order) and returns the raw rows. */

@@ -38,7 +38,13 @@ export function createPhotosRepository(db: Db) {
     async findByIds(ids: string[], tx: DbOrTx = db) {
       if (ids.length === 0) return [];
       return tx
-        .select({ id: photos.id, eventId: photos.eventId, kind: photos.kind, registrationId: photos.registrationId })
+        .select({
+          id: photos.id,
+          eventId: photos.eventId,
+          kind: photos.kind,
+          registrationId: photos.registrationId,
+          waitlistEntryId: photos.waitlistEntryId,
+        })
         .from(photos)
         .where(inArray(photos.id, ids));
     },
@@ -64,7 +70,8 @@ export function createPhotosRepository(db: Db) {
       const rows = await tx.execute<{ id: string }>(sql`
         delete from ${photos} where ${photos.id} in (
           select ${photos.id} from ${photos}
-          where ${photos.registrationId} is null and ${photos.createdAt} < ${before.toISOString()}::timestamptz
+          where ${photos.registrationId} is null and ${photos.waitlistEntryId} is null
+            and ${photos.createdAt} < ${before.toISOString()}::timestamptz
           order by ${photos.createdAt} limit ${limit}
           for update skip locked)
         returning ${photos.id}`);

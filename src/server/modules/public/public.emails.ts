@@ -15,7 +15,7 @@ export interface RegistrationEmailInput {
   timeslot: { startTime: string; endTime: string } | null;
 }
 
-function eventDetails(t: Translate, language: Language, input: RegistrationEmailInput): Array<[string, string]> {
+export function eventDetails(t: Translate, language: Language, input: RegistrationEmailInput): Array<[string, string]> {
   return [
     [t("public.emails.details.code"), input.registrationCode],
     [t("public.emails.details.event"), input.event.eventName],
@@ -34,7 +34,7 @@ function eventDetails(t: Translate, language: Language, input: RegistrationEmail
 
 export function verificationEmail(
   language: Language,
-  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number },
+  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number; manageUrl?: string },
 ): EmailContent {
   const t = translator(language);
   const eventName = input.event.eventName;
@@ -48,6 +48,7 @@ export function verificationEmail(
     ],
     details: eventDetails(t, language, input),
     action: { label: t("public.emails.verification.action"), url: input.verifyUrl },
+    ...(input.manageUrl ? { manageUrl: input.manageUrl } : {}),
   });
 }
 
@@ -56,7 +57,7 @@ export const CHECK_IN_QR_CID = "check-in-qr@opencall";
 
 export function confirmationEmail(
   language: Language,
-  input: RegistrationEmailInput & { verifyUrl: string; checkInQr?: boolean },
+  input: RegistrationEmailInput & { verifyUrl: string; checkInQr?: boolean; manageUrl?: string },
 ): EmailContent {
   const t = translator(language);
   const eventName = input.event.eventName;
@@ -74,5 +75,26 @@ export function confirmationEmail(
     details: eventDetails(t, language, input),
     ...(input.checkInQr ? { image: { cid: CHECK_IN_QR_CID, alt: t("public.emails.confirmation.checkInAlt"), size: 200 } } : {}),
     action: { label: t("public.emails.confirmation.action"), url: input.verifyUrl },
+    ...(input.manageUrl ? { manageUrl: input.manageUrl } : {}),
+  });
+}
+
+export type RegistrantNotice = "reminder" | "moved" | "cancelled";
+
+/** The reminder before the slot, the notice of a move, of a cancellation (issue 19): each with the manage link. */
+export function registrantNoticeEmail(
+  language: Language,
+  notice: RegistrantNotice,
+  input: RegistrationEmailInput & { manageUrl: string },
+): EmailContent {
+  const t = translator(language);
+  const eventName = input.event.eventName;
+  return renderLayout({
+    language,
+    subject: t(`public.emails.${notice}.subject`, { eventName }),
+    greeting: t("public.emails.greeting", { name: input.fullName }),
+    paragraphs: [t(`public.emails.${notice}.body`, { eventName })],
+    details: eventDetails(t, language, input),
+    manageUrl: input.manageUrl,
   });
 }

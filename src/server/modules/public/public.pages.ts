@@ -119,7 +119,7 @@ type PageName = PublicVisitorPage["page"];
 /** A page's chunk and what it imports (the build's manifest): fetched with the entry, so hydration waits on one round trip. */
 function pageModules(webRoot: string): Record<PageName, string[]> {
   const file = path.join(webRoot, ".vite/manifest-public.json");
-  const empty = { home: [], landing: [], register: [], success: [], verify: [] };
+  const empty = { home: [], landing: [], register: [], success: [], verify: [], manage: [], waitlist: [] };
   if (!existsSync(file)) return empty;
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
   const links = (key: string) => {
@@ -139,6 +139,8 @@ function pageModules(webRoot: string): Record<PageName, string[]> {
     register: links("features/public/pages/register-page.tsx"),
     success: links("features/public/pages/success-page.tsx"),
     verify: links("features/public/pages/verify-page.tsx"),
+    manage: links("features/public/pages/manage-page.tsx"),
+    waitlist: links("features/public/pages/waitlist-page.tsx"),
   };
 }
 
@@ -265,6 +267,9 @@ export async function createPublicPageRenderer(
       page = modules.success;
       state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
+    } else if (match?.page === "manage" || match?.page === "waitlist") {
+      page = modules[match.page]; // Issue 19's pages: what their token names is read in the browser.
+      head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };
     } else {
       // The verification page POSTs its token from the browser (a GET never verifies).
       page = modules.verify;

@@ -4,6 +4,7 @@
  * drawn again when it is taken. Capacity and duplicates are decided by the statement
  * (public.repository.ts insertRegistration); this file turns its refusals into the API's errors.
  */
+import { randomUUID } from "node:crypto";
 import { formatTime } from "@common/dates";
 import { currentLanguage } from "@common/i18n";
 import { ageToday } from "@common/registrant/normalize";
@@ -19,6 +20,7 @@ import {
   PG_UNIQUE_VIOLATION,
 } from "../../db/client";
 import { AppError } from "../../errors";
+import { manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { newOutboxRow, type NewOutboxRow } from "../../mail/outbox";
 import { verificationEmail } from "./public.emails";
@@ -70,6 +72,7 @@ function newRegistration(eventId: string, input: PublicRegistration, config: Con
   const { website: _honeypot, ...fields } = input;
   const values: NewRegistrationValues = {
     ...fields,
+    id: randomUUID(),
     eventId,
     age: ageToday(input.dateOfBirth) ?? 0,
     registrationCode: newRegistrationCode(),
@@ -116,6 +119,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
           timeslot: slotTimes(context.slot),
           verifyUrl: verifyUrl(config, verification.token),
           ttlHours: config.verificationTtlHours,
+          manageUrl: manageUrl(config, values.id),
         }),
       });
       await insertUntilAnswered(values, mail, log);

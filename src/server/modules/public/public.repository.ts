@@ -44,6 +44,8 @@ const INSERTED = [
   { column: "email_verification_expires_at", cast: "::timestamptz" },
   { column: "success_token_hash", cast: "" },
   { column: "language", cast: "" },
+  // Drawn by the application, so the verification e-mail can carry the registration's manage link.
+  { column: "id", cast: "::uuid" },
 ];
 const FIRST_INSERTED_PARAMETER = 3;
 // The photos' parameters (ids, kinds) follow the registration's, then the outbox row's.
@@ -55,7 +57,7 @@ const PHOTO_PARAMETERS = FIRST_INSERTED_PARAMETER + INSERTED.length;
 // event being edited). Whether the slot has room is read under that lock, so a full slot costs no
 // insert at all (the trigger would refuse it, after the rows and the index entries had been written).
 const SLOT = `
-  select t.id, t.registered_count < t.capacity as has_room
+  select t.id, t.registered_count + t.held_count < t.capacity as has_room
   from event_timeslots t join scouting_events e on e.id = t.event_id
   where t.id = $2::uuid and e.id = $1::uuid and e.status = 'active'
   for no key update of t`;
@@ -74,6 +76,7 @@ const CLAIM_PHOTOS = `
   update photos p set registration_id = registration.id
   from registration, unnest($${PHOTO_PARAMETERS}::uuid[], $${PHOTO_PARAMETERS + 1}::text[]) as wanted(id, kind)
   where p.id = wanted.id and p.kind = wanted.kind and p.event_id = $1::uuid and p.registration_id is null
+    and p.waitlist_entry_id is null
   returning p.id`;
 const PHOTOS_OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room,
   photos_claim_check(cardinality($${PHOTO_PARAMETERS}::uuid[]), (select count(*)::int from claimed), (select id from registration)) as photos_ok`;
@@ -102,6 +105,7 @@ export type RegistrationPhotoIds = Partial<Record<PhotoKind, string>>;
 export type InsertOutcome = { created: { id: string } } | { refused: "timeslot_full" | "no_active_slot" };
 
 export type NewRegistrationValues = RegistrantValues & {
+  id: string;
   eventId: string;
   timeslotId: string;
   age: number;
@@ -134,6 +138,7 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
     r.emailVerificationExpiresAt.toISOString(),
     r.successTokenHash,
     r.language,
+    r.id,
   ];
   const photos = Object.entries(r.photos ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (photos.length > 0)

@@ -105,7 +105,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       const row = rows.get(given![kind]!);
       if (!row || row.eventId !== eventId) throw photoErrors.invalidId(kind, "notFound");
       if (row.kind !== kind) throw photoErrors.invalidId(kind, "wrongKind");
-      if (row.registrationId) throw photoErrors.invalidId(kind, "taken");
+      if (row.registrationId || row.waitlistEntryId) throw photoErrors.invalidId(kind, "taken");
     }
   }
 
@@ -115,5 +115,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     return row;
   }
 
-  return { getEvent, register, registrationSuccess, verify };
+  return { getEvent, register, registrationSuccess, verify, checkPhotos };
 }
+
+export type PublicService = ReturnType<typeof createPublicService>;

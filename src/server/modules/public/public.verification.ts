@@ -6,9 +6,10 @@ import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { registrationInvite } from "../../lib/calendar";
 import { sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
-import { checkInUrl } from "../../lib/registration-links";
+import { checkInUrl, manageUrl } from "../../lib/registration-links";
 import { checkInQrPng } from "../check-ins/check-ins.qr";
 import { CHECK_IN_QR_CID, confirmationEmail } from "./public.emails";
 import { publicErrors } from "./public.errors";
@@ -68,12 +69,27 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
           timeslot,
           verifyUrl: verifyUrl(config, token),
           checkInQr: true,
+          manageUrl: manageUrl(config, r.id),
         });
         const qr = await checkInQrPng(checkInUrl(config, r.id));
         const attachments = [
           { filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID },
         ];
-        await queueInSavepoint(tx, { kind: "registration_confirmation", to: r.email, ...content, attachments }, log);
+        const icalEvent = timeslot
+          ? registrationInvite({
+              registrationId: r.id,
+              sequence: r.icsSequence,
+              event,
+              timeslot,
+              manageUrl: manageUrl(config, r.id),
+              publicUrl: config.publicUrl,
+            })
+          : undefined;
+        await queueInSavepoint(
+          tx,
+          { kind: "registration_confirmation", to: r.email, ...content, attachments, ...(icalEvent ? { icalEvent } : {}) },
+          log,
+        );
       }
       const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
       const showSheet = verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;

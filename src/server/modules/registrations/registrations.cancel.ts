@@ -3,13 +3,20 @@
  * ('Cancelado'), out of the slot's count (the database's triggers free the spot in the same
  * statement) and out of the e-mail's uniqueness (the person may register again). Whoever cancels
  * (the person from their manage link, a guardian's refusal, staff) goes through here, so that what
- * follows a freed spot (the waiting list's offer, issue 19) happens in the same transaction.
+ * follows a freed spot happens in the same transaction: the person's calendar entry is cancelled
+ * (an e-mail with METHOD:CANCEL) and the spot is offered to the slot's waiting list (issue 19).
  */
 import { and, eq, ne } from "drizzle-orm";
+import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { modelRegistrations } from "../../db/schema";
+import { enqueueEmail } from "../../mail/outbox";
+import { offerFreedSpots } from "../waitlist/waitlist.offers";
+import { findNoticeRow, registrantNotice } from "./registrations.notices";
 
 export type CancelledBy = "registrant" | "guardian" | "staff";
+
+export type CancelConfig = Pick<Config, "publicUrl" | "authSecret" | "waitlistHoldHours">;
 
 export interface CancelledRegistration {
   id: string;
@@ -23,6 +30,7 @@ export interface CancelledRegistration {
  */
 export async function cancelRegistration(
   tx: DbOrTx,
+  config: CancelConfig,
   registrationId: string,
   _by: CancelledBy,
   now: Date = new Date(),
@@ -32,5 +40,9 @@ export async function cancelRegistration(
     .set({ status: "cancelled", cancelledAt: now })
     .where(and(eq(modelRegistrations.id, registrationId), ne(modelRegistrations.status, "cancelled")))
     .returning({ id: modelRegistrations.id, eventId: modelRegistrations.eventId, timeslotId: modelRegistrations.timeslotId });
+  if (!row) return undefined;
+  const notice = await findNoticeRow(tx, row.id);
+  if (notice) await enqueueEmail(tx, registrantNotice(config, "cancelled", notice));
+  await offerFreedSpots(tx, config, [row.timeslotId], { now });
   return row;
 }

@@ -252,8 +252,8 @@ export function createRegistrationsRepository(db: DbOrTx) {
       return row;
     },
 
-    async delete(id: string, tx: DbOrTx = db): Promise<{ id: string } | undefined> {
-      const [row] = await tx.delete(r).where(eq(r.id, id)).returning({ id: r.id });
+    async delete(id: string, tx: DbOrTx = db): Promise<{ id: string; timeslotId: string } | undefined> {
+      const [row] = await tx.delete(r).where(eq(r.id, id)).returning({ id: r.id, timeslotId: r.timeslotId });
       return row;
     },
   };

@@ -17,12 +17,13 @@ import {
 import type { Config } from "../../config";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
-import { checkInUrl } from "../../lib/registration-links";
+import { checkInUrl, manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { verificationEmail } from "../public/public.emails";
+import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
 
@@ -139,6 +140,7 @@ async function getRegistration(db: Db, config: Config, id: string): Promise<Regi
  */
 async function updateRegistration(
   db: Db,
+  config: Config,
   user: SessionUser,
   id: string,
   patch: RegistrationPatch,
@@ -170,6 +172,10 @@ async function updateRegistration(
         if (slot.availableSpots <= 0) throw registrationErrors.timeslotFull();
       }
       await repo.update(id, values, tx);
+      // A move frees a spot in the old slot: the slot's waiting list is offered it (issue 19).
+      if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
+        await offerFreedSpots(tx, config, [current.timeslotId], { now });
+      }
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
@@ -181,9 +187,13 @@ async function updateRegistration(
   return listItemFor(db, user, id);
 }
 
-async function deleteRegistration(db: Db, id: string): Promise<void> {
-  const deleted = await createRegistrationsRepository(db).delete(id);
-  if (!deleted) throw registrationErrors.notFound();
+/** Deletes the registration; its spot goes to the slot's waiting list in the same transaction (issue 19). */
+async function deleteRegistration(db: Db, config: Config, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await createRegistrationsRepository(db).delete(id, tx);
+    if (!deleted) throw registrationErrors.notFound();
+    await offerFreedSpots(tx, config, [deleted.timeslotId]);
+  });
 }
 
 /** A new verification link for a pending, unverified registration; the previous link stops working. */
@@ -217,6 +227,7 @@ async function resendVerification(db: Db, config: Config, id: string, now = new 
         timeslot: found.timeslot,
         verifyUrl: `${config.publicUrl}/verify/${encodeURIComponent(token)}`,
         ttlHours: config.verificationTtlHours,
+        manageUrl: manageUrl(config, id),
       }),
     });
   });
@@ -229,8 +240,8 @@ export function createRegistrationsService({ db, config }: { db: Db; config: Con
   return {
     list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
     get: (id: string) => getRegistration(db, config, id),
-    update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, user, id, patch),
-    delete: (id: string) => deleteRegistration(db, id),
+    update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, config, user, id, patch),
+    delete: (id: string) => deleteRegistration(db, config, id),
     resendVerification: (id: string) => resendVerification(db, config, id),
   };
 }

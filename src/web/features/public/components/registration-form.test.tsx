@@ -15,7 +15,15 @@ const EVENT: PublicEvent = {
 };
 
 function renderForm() {
-  render(<RegistrationForm event={EVENT} onRegistered={vi.fn()} onSlotsStale={vi.fn()} onEventGone={vi.fn()} />);
+  render(
+    <RegistrationForm
+      event={EVENT}
+      onRegistered={vi.fn()}
+      onJoinedWaitlist={vi.fn()}
+      onSlotsStale={vi.fn()}
+      onEventGone={vi.fn()}
+    />,
+  );
 }
 
 describe("the public registration form's errors", () => {

@@ -20,10 +20,8 @@ interface RegistrationFormProps extends RegistrationFormCallbacks {
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
 export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
   const t = useT();
-  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto } = useRegistrationForm(
-    event,
-    callbacks,
-  );
+  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, waitlist } =
+    useRegistrationForm(event, callbacks);
   const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
     const message = errors[field];
     const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
@@ -94,10 +92,11 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
       </div>
 
       {formError ? <Notice tone="destructive">{formError}</Notice> : null}
+      {waitlist ? <Notice tone="warning">{t("public.waitlist.offerJoin")}</Notice> : null}
 
       <PublicButton type="submit" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? t("public.register.submitting") : t("public.register.submit")}
+        {busy ? t("public.register.submitting") : waitlist ? t("public.waitlist.join") : t("public.register.submit")}
       </PublicButton>
     </form>
   );

@@ -11,10 +11,10 @@ interface TimeslotOptionsProps {
   onChange: (timeslotId: string) => void;
 }
 
-/** The slot radio list: spots left per slot (red at 3 or fewer), full slots disabled. */
+/** The slot radio list: spots left per slot (red at 3 or fewer); a full slot offers its waiting list. */
 export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotOptionsProps) {
   const t = useT();
-  const firstEnabled = timeslots.find((slot) => slot.availableSpots > 0)?.id;
+  const firstEnabled = timeslots[0]?.id;
   return (
     <fieldset aria-describedby={error ? "timeslotId-error" : undefined} aria-invalid={error ? true : undefined}>
       <legend className="mb-3 text-sm font-medium">{t("public.register.timeslotLabel")}</legend>
@@ -31,7 +31,7 @@ export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotO
               className={clsx(
                 "flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-card px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
                 value === slot.id ? "border-primary bg-accent" : "border-input",
-                full && "cursor-not-allowed opacity-60",
+                full && value !== slot.id && "opacity-70",
                 error && value !== slot.id && "border-destructive/60",
               )}
             >
@@ -42,7 +42,6 @@ export function TimeslotOptions({ timeslots, value, error, onChange }: TimeslotO
                 value={slot.id}
                 className="size-5 shrink-0 accent-primary"
                 checked={value === slot.id}
-                disabled={full}
                 onChange={() => onChange(slot.id)}
               />
               <span className="grid gap-0.5">

@@ -1,12 +1,14 @@
 import { emptyControlValues, fromControlValues, type ControlValues } from "@common/registrant/form-values";
 import { fieldErrors } from "@common/registrant/schemas";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
+import type { WaitlistJoined } from "@common/schemas/self-service";
 import { publicRegistrationSchema, type PublicRegistrationField } from "@common/schemas/registration";
 import { t } from "@common/i18n";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@web/lib/api";
 import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
+import { joinWaitlist } from "../api/self-service";
 import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
 
 /** What the controls hold: the registrant's fields, the slot and the honeypot. */
@@ -35,6 +37,10 @@ const photoIds = (photos: PhotoStates) =>
     }),
   ) as Partial<Record<PhotoKind, string>>;
 
+/** The server's refusals of photo ids (fields `photos.<kind>`), by kind. */
+const photoFieldErrors = (fields: Record<string, string>): PhotoErrors =>
+  Object.fromEntries(PHOTO_KINDS.flatMap((kind) => (fields[`photos.${kind}`] ? [[kind, fields[`photos.${kind}`]]] : [])));
+
 const optional = (value: string) => (value === "" ? undefined : value);
 
 function validate(values: RegistrationFormValues) {
@@ -47,13 +53,15 @@ function validate(values: RegistrationFormValues) {
 
 function initialValues(event: PublicEvent): RegistrationFormValues {
   const [only] = event.timeslots;
-  // A single slot is preselected (SPEC.md §5), if it has room.
-  const timeslotId = event.timeslots.length === 1 && only && only.availableSpots > 0 ? only.id : "";
+  // A single slot is preselected (SPEC.md §5); full, it offers its waiting list (issue 19).
+  const timeslotId = event.timeslots.length === 1 && only ? only.id : "";
   return { ...emptyControlValues(), timeslotId, website: "" };
 }
 
 export interface RegistrationFormCallbacks {
   onRegistered: (result: RegistrationCreated) => void;
+  /** The chosen slot was full: the person joined its waiting list instead (issue 19). */
+  onJoinedWaitlist: (result: WaitlistJoined) => void;
   /** The slots changed under us (one filled up): reload their availability. */
   onSlotsStale: () => void;
   onEventGone: () => void;
@@ -63,7 +71,10 @@ export interface RegistrationFormCallbacks {
  * The public form's state: what is typed, each field's message (shown once a submit was tried, then
  * following what is typed), and the submit with the server's answers mapped to fields or a notice.
  */
-export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsStale, onEventGone }: RegistrationFormCallbacks) {
+export function useRegistrationForm(
+  event: PublicEvent,
+  { onRegistered, onJoinedWaitlist, onSlotsStale, onEventGone }: RegistrationFormCallbacks,
+) {
   const [values, setValues] = useState(() => initialValues(event));
   const [errors, setErrors] = useState<RegistrationFormErrors>({});
   const [attempted, setAttempted] = useState(false);
@@ -77,6 +88,8 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
   };
   const summaryRef = useRef<HTMLDivElement>(null);
+  // The chosen slot is full: the submit joins its waiting list.
+  const waitlist = (event.timeslots.find((slot) => slot.id === values.timeslotId)?.availableSpots ?? 1) <= 0;
 
   const set = (field: keyof RegistrationFormValues, value: string) => {
     const next = { ...values, [field]: value };
@@ -96,9 +109,9 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     if (!(error instanceof ApiError)) return setFormError(t("public.errors.submitFailed"));
     switch (error.code) {
       case "duplicate_registration":
-        return showErrors({ email: t("public.errors.duplicate") });
+        return showErrors({ email: waitlist ? t("public.errors.waitlistDuplicate") : t("public.errors.duplicate") });
       case "timeslot_full":
-        setValues((current) => ({ ...current, timeslotId: "" }));
+        // The slot stays chosen: once its availability is read again, the form offers its waiting list.
         onSlotsStale();
         return showErrors({ timeslotId: t("public.errors.timeslotFull") });
       case "event_not_found":
@@ -111,15 +124,9 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
         return setFormError(error.message);
       case "validation_failed":
         if (error.fields && Object.keys(error.fields).length > 0) {
-          const fromServer: PhotoErrors = {};
-          for (const kind of PHOTO_KINDS) {
-            const message = error.fields[`photos.${kind}`];
-            if (message) {
-              fromServer[kind] = message;
-              // That upload cannot be used: the person picks the photo again.
-              setPhoto(kind, { status: "empty" });
-            }
-          }
+          const fromServer = photoFieldErrors(error.fields);
+          // Those uploads cannot be used: the person picks the photos again.
+          for (const kind of Object.keys(fromServer) as PhotoKind[]) setPhoto(kind, { status: "empty" });
           setPhotoErrors(fromServer);
           return showErrors(error.fields as RegistrationFormErrors);
         }
@@ -141,12 +148,14 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     setBusy(true);
     try {
       const ids = photoIds(photos);
-      onRegistered(await createRegistration(event.id, Object.keys(ids).length > 0 ? { ...data, photos: ids } : data));
+      const body = Object.keys(ids).length > 0 ? { ...data, photos: ids } : data;
+      if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, body));
+      else onRegistered(await createRegistration(event.id, body));
     } catch (error) {
       setBusy(false);
       refused(error);
     }
   }
 
-  return { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto };
+  return { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, waitlist };
 }

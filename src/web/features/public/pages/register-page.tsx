@@ -1,6 +1,7 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
+import type { WaitlistJoined } from "@common/schemas/self-service";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
@@ -8,6 +9,7 @@ import { getPublicEvent } from "../api/get-public-event";
 import { useLoad, type LoadState } from "../api/use-load";
 import { Notice, PublicButton } from "../components/public-ui";
 import { RegistrationForm } from "../components/registration-form";
+import { WaitlistJoinedCard } from "../components/waitlist-joined";
 import { usePageState } from "../page-state";
 
 export function successPath(result: RegistrationCreated): string {
@@ -17,7 +19,7 @@ export function successPath(result: RegistrationCreated): string {
 }
 
 export function RegisterPage({ eventId, navigate }: { eventId: string; navigate: (path: string) => void }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const rendered = usePageState()?.event;
   // The event the server rendered the page with: shown as it is, not fetched again.
   let initial: LoadState<PublicEvent> | undefined;
@@ -37,6 +39,7 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
     reload();
   };
   const [gone, setGone] = useState(false);
+  const [joined, setJoined] = useState<WaitlistJoined | null>(null);
   const eventName = state.status === "success" ? state.data.eventName : null;
   useEffect(() => {
     if (eventName) document.title = t("public.register.documentTitle", { eventName });
@@ -71,33 +74,43 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
   }
 
   const event = state.data;
+  if (joined) return <WaitlistJoinedCard joined={joined} />;
   return (
     <div className="grid gap-8">
-      <header className="grid gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-          {t("public.register.title", { eventName: event.eventName })}
-        </h1>
-        {event.description ? <p className="whitespace-pre-line text-muted-foreground">{event.description}</p> : null}
-        <dl className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
-          <div className="flex items-center gap-2">
-            <CalendarDays className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t("public.register.date")}</dt>
-            <dd className="font-medium">{formatDateFor(language, event.eventDate)}</dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <MapPin className="size-4 text-primary" aria-hidden="true" />
-            <dt className="sr-only">{t("public.register.place")}</dt>
-            <dd className="font-medium">{event.location}</dd>
-          </div>
-        </dl>
-      </header>
+      <EventHeader event={event} />
       <RegistrationForm
         event={event}
         onRegistered={(result) => navigate(successPath(result))}
+        onJoinedWaitlist={setJoined}
         onSlotsStale={reload}
         onEventGone={() => setGone(true)}
         onStarted={refreshSlots}
       />
     </div>
+  );
+}
+
+/** The event's name, description, date and place, above its form. */
+function EventHeader({ event }: { event: PublicEvent }) {
+  const { t, language } = useLanguage();
+  return (
+    <header className="grid gap-3">
+      <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        {t("public.register.title", { eventName: event.eventName })}
+      </h1>
+      {event.description ? <p className="whitespace-pre-line text-muted-foreground">{event.description}</p> : null}
+      <dl className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+        <div className="flex items-center gap-2">
+          <CalendarDays className="size-4 text-primary" aria-hidden="true" />
+          <dt className="sr-only">{t("public.register.date")}</dt>
+          <dd className="font-medium">{formatDateFor(language, event.eventDate)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <MapPin className="size-4 text-primary" aria-hidden="true" />
+          <dt className="sr-only">{t("public.register.place")}</dt>
+          <dd className="font-medium">{event.location}</dd>
+        </div>
+      </dl>
+    </header>
   );
 }

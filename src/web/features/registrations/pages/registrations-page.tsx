@@ -19,6 +19,7 @@ import { RegistrationsHeaderActions } from "../components/registrations-header-a
 import { LayoutToggle } from "../components/layout-toggle";
 import { ReviewPhotos } from "../components/photo-viewer";
 import { EmptyState, RegistrationsList } from "../components/registrations-list";
+import { WaitlistPanel } from "../components/waitlist-panel";
 import { SelectionBar } from "../components/selection-bar";
 import { useRegistrationActions } from "../hooks/use-registration-actions";
 import { useRegistrationsLayout } from "../hooks/use-registrations-layout";
@@ -63,6 +64,7 @@ function TabsBar({ layoutToggle }: { layoutToggle: ReactNode }) {
       <TabsList className="w-fit">
         <TabsTrigger value="registrations">{t("registrations.tabs.registrations")}</TabsTrigger>
         <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
+        <TabsTrigger value="waitlist">{t("registrations.tabs.waitlist")}</TabsTrigger>
       </TabsList>
       {layoutToggle}
     </div>
@@ -175,6 +177,16 @@ function PanelToolbar({
   );
 }
 
+/** A tab about the chosen event: its content, or the prompt to choose one. */
+function EventTab({ value, eventId, children }: { value: string; eventId: string | null; children: (id: string) => ReactNode }) {
+  const t = useT();
+  return (
+    <TabsContent value={value}>
+      {eventId ? children(eventId) : <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>}
+    </TabsContent>
+  );
+}
+
 /** SPEC.md §2 "Registrations screen": the event's registrations and its e-mail history. */
 export function RegistrationsPage() {
   const t = useT();
@@ -245,13 +257,12 @@ export function RegistrationsPage() {
             }}
           />
         </TabsContent>
-        <TabsContent value="history">
-          {eventId ? (
-            <CampaignHistory eventId={eventId} jump={jump} />
-          ) : (
-            <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>
-          )}
-        </TabsContent>
+        <EventTab value="history" eventId={eventId}>
+          {(id) => <CampaignHistory eventId={id} jump={jump} />}
+        </EventTab>
+        <EventTab value="waitlist" eventId={eventId}>
+          {(id) => <WaitlistPanel eventId={id} isAdmin={isAdmin} />}
+        </EventTab>
       </Tabs>
 
       {isAdmin ? <AdminSelectionTools view={view} onCampaignSent={onCampaignSent} /> : null}

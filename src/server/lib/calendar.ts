@@ -1,0 +1,68 @@
+/**
+ * The calendar invite of a registration (issue 19): one VEVENT whose UID is the registration's
+ * (`<id>@<PUBLIC_URL's host>`), so a calendar keeps one entry per registration; its SEQUENCE is the
+ * registration's ics_sequence (raised by every move), so a later invite replaces the earlier one;
+ * METHOD:CANCEL with STATUS:CANCELLED removes it. Times are instants in UTC, computed from the
+ * event's wall-clock date and times in the events' time zone (America/Argentina/Buenos_Aires).
+ */
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { PRODUCT_NAME } from "@common/constants";
+
+export const EVENT_TIME_ZONE = "America/Argentina/Buenos_Aires";
+
+/** The UTC instant of a wall-clock date and time (`YYYY-MM-DD`, `HH:MM[:SS]`) in `timeZone`. */
+export function zonedInstant(date: string, time: string, timeZone = EVENT_TIME_ZONE): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offset at that moment (two passes settle a change of offset on that day).
+  let instant = asUtc;
+  for (let pass = 0; pass < 2; pass++) instant = asUtc - offsetMs(instant, timeZone);
+  return new Date(instant);
+}
+
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+export interface InviteInput {
+  registrationId: string;
+  sequence: number;
+  event: { eventName: string; eventDate: string; location: string };
+  timeslot: { startTime: string; endTime: string };
+  /** Shown in the invite's description and URL: the person's manage link. */
+  manageUrl: string;
+  publicUrl: string;
+  cancelled?: boolean;
+}
+
+/** The invite's text (RFC 5545), METHOD:REQUEST, or METHOD:CANCEL for a cancelled registration. */
+export function registrationInvite(input: InviteInput): string {
+  const host = new URL(input.publicUrl).host;
+  const calendar = ical({ prodId: { company: PRODUCT_NAME, product: "registrations" }, name: PRODUCT_NAME });
+  calendar.method(input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  calendar.createEvent({
+    id: `${input.registrationId}@${host}`,
+    sequence: input.sequence,
+    start: zonedInstant(input.event.eventDate, input.timeslot.startTime),
+    end: zonedInstant(input.event.eventDate, input.timeslot.endTime),
+    summary: input.event.eventName,
+    location: input.event.location,
+    description: input.manageUrl,
+    url: input.manageUrl,
+    status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,125 @@
+/**
+ * The registrant's own page (issue 19): the registration its manage link names (ADR 015), cancel it,
+ * or move it to another slot of the same event with room. A move is one UPDATE of timeslot_id: the
+ * slot triggers (ADR 007) count it out of the old slot and into the new one, refusing a full one, so
+ * no spot is lost and none overbooked; the old slot's spot then goes to its waiting list, and the
+ * person gets the updated calendar invite, in the same transaction.
+ */
+import { formatTime } from "@common/dates";
+import type { ManageView } from "@common/schemas/self-service";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import { pgConstraint, pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
+import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
+import { registrationIdFromToken } from "../../lib/registration-links";
+import { enqueueEmail } from "../../mail/outbox";
+import { TIMESLOT_CAPACITY } from "../public/public.repository";
+import { cancelRegistration } from "../registrations/registrations.cancel";
+import { findNoticeRow, registrantNotice } from "../registrations/registrations.notices";
+import { offerFreedSpots } from "../waitlist/waitlist.offers";
+import { manageErrors } from "./manage.errors";
+
+/** The page's view of a registration: it, its event and slot, and the slots it may move to. */
+async function readView(tx: DbOrTx, id: string): Promise<ManageView> {
+  const [row] = await tx
+    .select({
+      registrationCode: modelRegistrations.registrationCode,
+      fullName: modelRegistrations.fullName,
+      status: modelRegistrations.status,
+      timeslotId: modelRegistrations.timeslotId,
+      eventId: modelRegistrations.eventId,
+      eventName: scoutingEvents.eventName,
+      eventDate: scoutingEvents.eventDate,
+      location: scoutingEvents.location,
+      startTime: eventTimeslots.startTime,
+      endTime: eventTimeslots.endTime,
+    })
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+    .where(eq(modelRegistrations.id, id));
+  // A registration erased (or never there) takes its link with it.
+  if (!row) throw manageErrors.invalidToken();
+  const room = sql<number>`greatest(0, ${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`;
+  const others =
+    row.status === "cancelled"
+      ? []
+      : await tx
+          .select({
+            id: eventTimeslots.id,
+            startTime: eventTimeslots.startTime,
+            endTime: eventTimeslots.endTime,
+            availableSpots: room,
+          })
+          .from(eventTimeslots)
+          .where(and(eq(eventTimeslots.eventId, row.eventId), sql`${eventTimeslots.id} <> ${row.timeslotId}`, sql`${room} > 0`))
+          .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime));
+  return {
+    registration: {
+      registrationCode: row.registrationCode,
+      fullName: row.fullName,
+      status: row.status,
+      timeslotId: row.timeslotId,
+    },
+    event: { eventName: row.eventName, eventDate: row.eventDate, location: row.location },
+    timeslot: { startTime: formatTime(row.startTime), endTime: formatTime(row.endTime) },
+    otherTimeslots: others.map((slot) => ({ ...slot, startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) })),
+  };
+}
+
+/** The move, its notice and the old slot's offer, in the caller's transaction. */
+async function moveRegistration(tx: DbOrTx, config: Config, id: string, timeslotId: string, now: Date): Promise<void> {
+  const [current] = await tx
+    .select({ status: modelRegistrations.status, timeslotId: modelRegistrations.timeslotId })
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.id, id))
+    .for("update");
+  if (!current) throw manageErrors.invalidToken();
+  if (current.status === "cancelled") throw manageErrors.cancelled();
+  if (current.timeslotId === timeslotId) throw manageErrors.sameTimeslot();
+  // The move itself: the triggers refuse a full slot, the foreign key a slot of another event.
+  await tx
+    .update(modelRegistrations)
+    .set({ timeslotId, icsSequence: sql`${modelRegistrations.icsSequence} + 1`, reminderSentAt: null })
+    .where(eq(modelRegistrations.id, id));
+  const notice = await findNoticeRow(tx, id);
+  if (notice) await enqueueEmail(tx, registrantNotice(config, "moved", notice));
+  await offerFreedSpots(tx, config, [current.timeslotId], { now });
+}
+
+export function createManageService({ db, config }: { db: Db; config: Config }) {
+  function registrationId(token: string): string {
+    const id = registrationIdFromToken(config, "manage", token);
+    if (!id) throw manageErrors.invalidToken();
+    return id;
+  }
+
+  return {
+    view: (token: string): Promise<ManageView> => readView(db, registrationId(token)),
+
+    /** Cancels (a second cancel changes nothing) and answers the page as it is now. */
+    async cancel(token: string, now = new Date()): Promise<ManageView> {
+      const id = registrationId(token);
+      return db.transaction(async (tx) => {
+        await readView(tx, id);
+        await cancelRegistration(tx, config, id, "registrant", now);
+        return readView(tx, id);
+      });
+    },
+
+    async move(token: string, timeslotId: string, now = new Date()): Promise<ManageView> {
+      const id = registrationId(token);
+      try {
+        return await db.transaction(async (tx) => {
+          await moveRegistration(tx, config, id, timeslotId, now);
+          return readView(tx, id);
+        });
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === PG_CHECK_VIOLATION && pgConstraint(error) === TIMESLOT_CAPACITY) throw manageErrors.timeslotFull();
+        if (code === PG_FOREIGN_KEY_VIOLATION) throw manageErrors.noTimeslot();
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Joining a slot's waiting list (issue 19): the public form's body, checked like a registration
+ * (the event active, the slot its own, the photos), stored with its photos claimed, the e-mail that
+ * confirms the place in line queued, and, should the slot have room, the spot offered at once: all
+ * in one transaction. The database refuses a second place in line, and a place in line for someone
+ * registered in the event (migration 0010's triggers).
+ */
+import { currentLanguage } from "@common/i18n";
+import { PHOTO_KINDS } from "@common/photos";
+import { pickRegistrantValues } from "@common/registrant/fields";
+import type { PublicRegistration } from "@common/schemas/registration";
+import type { WaitlistJoined } from "@common/schemas/self-service";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import { pgConstraint, pgErrorCode, PG_UNIQUE_VIOLATION, type Db, type DbOrTx } from "../../db/client";
+import { photos, waitlistEntries, type WaitlistEntryRow } from "../../db/schema";
+import { newSecretToken } from "../../lib/tokens";
+import { enqueueEmail } from "../../mail/outbox";
+import { photoErrors } from "../photos/photos.errors";
+import { publicErrors } from "../public/public.errors";
+import type { PublicRepository } from "../public/public.repository";
+import type { PublicService } from "../public/public.service";
+import { joinedEmail } from "./waitlist.emails";
+import { waitlistErrors } from "./waitlist.errors";
+import { offerFreedSpots } from "./waitlist.offers";
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ENTRY_UNIQUE = "waitlist_entries_event_email_uq";
+
+/** What the waiting list's operations work with. */
+export interface WaitlistDeps {
+  db: Db;
+  config: Config;
+  publicRepo: PublicRepository;
+  publicService: PublicService;
+}
+
+/** 1 for the next in the slot's line; null when not waiting. */
+export async function positionOf(entry: Pick<WaitlistEntryRow, "id" | "timeslotId" | "createdAt" | "status">, tx: DbOrTx) {
+  if (entry.status !== "waiting") return null;
+  const [row] = await tx
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.timeslotId, entry.timeslotId),
+        eq(waitlistEntries.status, "waiting"),
+        sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id}::uuid)`,
+      ),
+    );
+  return (row?.ahead ?? 0) + 1;
+}
+
+export async function joinWaitlist(
+  deps: WaitlistDeps,
+
+  eventId: string,
+  input: PublicRegistration,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<WaitlistJoined> {
+  const { db, config, publicRepo, publicService } = deps;
+  if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
+  // Honeypot filled: a bot. Answer like a success so it learns nothing; store nothing.
+  if (input.website) {
+    log.warn({ eventId }, "waiting list honeypot filled; ignored");
+    return { position: 1, email: input.email };
+  }
+  const context = await publicRepo.findRegistrationContext(eventId);
+  if (!context) throw publicErrors.eventNotFound();
+  if (!context.slots.has(input.timeslotId)) throw publicErrors.noTimeslot();
+  await publicService.checkPhotos(eventId, context.photoSetting, input.photos);
+  const { token, hash } = newSecretToken();
+  const wantedPhotos = PHOTO_KINDS.filter((kind) => input.photos?.[kind]).map((kind) => input.photos![kind]!);
+  try {
+    return await db.transaction(async (tx) => {
+      const [entry] = await tx
+        .insert(waitlistEntries)
+        .values({
+          eventId,
+          timeslotId: input.timeslotId,
+          email: input.email,
+          fullName: input.fullName,
+          registrant: pickRegistrantValues(input),
+          photos: input.photos ?? {},
+          language: currentLanguage(),
+          tokenHash: hash,
+        })
+        .returning();
+      if (!entry) throw new Error("waiting list insert returned no row");
+      if (wantedPhotos.length > 0) {
+        const claimed = await tx
+          .update(photos)
+          .set({ waitlistEntryId: entry.id })
+          .where(
+            and(
+              inArray(photos.id, wantedPhotos),
+              eq(photos.eventId, eventId),
+              sql`${photos.registrationId} is null and ${photos.waitlistEntryId} is null`,
+            ),
+          )
+          .returning({ id: photos.id });
+        if (claimed.length !== wantedPhotos.length) throw photoErrors.taken();
+      }
+      const slot = context.slots.get(input.timeslotId)!;
+      await enqueueEmail(tx, joinedEmail(config, { ...entry, event: context.event, timeslot: slot }, token));
+      // A slot with room (freed a moment ago, or not full at all): offered at once.
+      await offerFreedSpots(tx, config, [input.timeslotId], { now });
+      const [fresh] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+      return { position: (await positionOf(fresh!, tx)) ?? 0, email: entry.email };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === ENTRY_UNIQUE) throw waitlistErrors.duplicate();
+    throw error;
+  }
+}

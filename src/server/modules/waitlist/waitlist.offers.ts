@@ -1,0 +1,135 @@
+/**
+ * Offering freed spots to the waiting list (issue 19; ADR 017). Whatever frees a spot (a
+ * cancellation, a move, a staff deletion, a capacity raised, a slot added, an offer declined or
+ * expired) calls `offerFreedSpots` in its own transaction, after the change. Per slot, in id order:
+ * the slot row is locked (FOR UPDATE), its room read (capacity − registrations − held offers), and
+ * that many of the first waiting entries offered, oldest first. The slot's lock serialises every
+ * offer of that slot, so two spots freed at once go to the first two, and a spot is never offered
+ * twice: an offer raises held_count (a trigger), which the next reader of the slot sees.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db, DbOrTx } from "../../db/client";
+import { eventTimeslots, scoutingEvents, waitlistEntries } from "../../db/schema";
+import { newSecretToken } from "../../lib/tokens";
+import { enqueueEmails, type OutgoingEmail } from "../../mail/outbox";
+import { offerEmail } from "./waitlist.emails";
+
+export type OfferConfig = Pick<Config, "publicUrl" | "waitlistHoldHours" | "authSecret">;
+
+export interface OfferOptions {
+  now?: Date;
+  /**
+   * New slots have no line of their own: their spots go to the event's line (anyone waiting in the
+   * event, oldest first), each entry moved to the new slot with its offer.
+   */
+  eventWide?: boolean;
+  /** Staff offering a spot by hand: this entry goes first, out of turn. */
+  first?: string;
+}
+
+/** Offers every free spot of these slots to the next in line; returns how many were offered. */
+export async function offerFreedSpots(
+  tx: DbOrTx,
+  config: OfferConfig,
+  timeslotIds: Iterable<string>,
+  { now = new Date(), eventWide = false, first }: OfferOptions = {},
+): Promise<number> {
+  let offered = 0;
+  for (const slotId of [...new Set(timeslotIds)].sort()) {
+    const [slot] = await tx
+      .select({
+        id: eventTimeslots.id,
+        eventId: eventTimeslots.eventId,
+        startTime: eventTimeslots.startTime,
+        endTime: eventTimeslots.endTime,
+        room: sql<number>`(${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`,
+        eventName: scoutingEvents.eventName,
+        eventDate: scoutingEvents.eventDate,
+        location: scoutingEvents.location,
+        active: sql<boolean>`${scoutingEvents.status} = 'active'`,
+      })
+      .from(eventTimeslots)
+      .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
+      .where(eq(eventTimeslots.id, slotId))
+      .for("update", { of: eventTimeslots });
+    if (!slot || !slot.active || slot.room <= 0) continue;
+    // SKIP LOCKED: an entry its owner is leaving right now is passed over, never waited for.
+    const line = await tx
+      .select({
+        id: waitlistEntries.id,
+        email: waitlistEntries.email,
+        fullName: waitlistEntries.fullName,
+        language: waitlistEntries.language,
+      })
+      .from(waitlistEntries)
+      .where(
+        and(
+          eventWide ? eq(waitlistEntries.eventId, slot.eventId) : eq(waitlistEntries.timeslotId, slot.id),
+          eq(waitlistEntries.status, "waiting"),
+        ),
+      )
+      .orderBy(
+        ...(first ? [sql`${waitlistEntries.id} = ${first}::uuid desc`] : []),
+        asc(waitlistEntries.createdAt),
+        asc(waitlistEntries.id),
+      )
+      .limit(slot.room)
+      .for("update", { skipLocked: true });
+    if (line.length === 0) continue;
+    const expiresAt = new Date(now.getTime() + config.waitlistHoldHours * 3_600_000);
+    const emails: OutgoingEmail[] = [];
+    for (const entry of line) {
+      const { token, hash } = newSecretToken();
+      await tx
+        .update(waitlistEntries)
+        .set({ status: "offered", timeslotId: slot.id, offerTokenHash: hash, offeredAt: now, offerExpiresAt: expiresAt })
+        .where(eq(waitlistEntries.id, entry.id));
+      emails.push(
+        offerEmail(
+          config as Config,
+          { ...entry, event: slot, timeslot: { startTime: slot.startTime, endTime: slot.endTime } },
+          token,
+          expiresAt,
+        ),
+      );
+    }
+    await enqueueEmails(tx, emails);
+    offered += line.length;
+  }
+  return offered;
+}
+
+/**
+ * Offers past their hold expire, and their spots go to the next in line: a batch of due offers,
+ * claimed with SKIP LOCKED (any number of processes may run this), in one transaction.
+ */
+export async function expireOffers(db: Db, config: OfferConfig, now = new Date(), batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: waitlistEntries.id })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, now)))
+      .orderBy(asc(waitlistEntries.offerExpiresAt))
+      .limit(batch)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return 0;
+    const expired = await tx
+      .update(waitlistEntries)
+      .set({ status: "expired" })
+      .where(
+        inArray(
+          waitlistEntries.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning({ timeslotId: waitlistEntries.timeslotId });
+    await offerFreedSpots(
+      tx,
+      config,
+      expired.map((row) => row.timeslotId),
+      { now },
+    );
+    return expired.length;
+  });
+}

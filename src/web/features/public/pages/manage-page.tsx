@@ -1,0 +1,235 @@
+import { formatTimeRange } from "@common/dates";
+import { formatDateFor } from "@common/dates-language";
+import type { ManageView } from "@common/schemas/self-service";
+import { clsx } from "clsx";
+import { CalendarClock, Loader2, XCircle } from "lucide-react";
+import { useId, useRef, useState, type ReactNode } from "react";
+import { ApiError } from "@web/lib/api";
+import { useLanguage, useT } from "@web/lib/language";
+import { cancelManagedRegistration, getManagedRegistration, moveManagedRegistration } from "../api/self-service";
+import { useLoad } from "../api/use-load";
+import { Card, controlClass, Notice, PublicButton } from "../components/public-ui";
+
+/**
+ * /manage?t=… (issue 19): the registration a person's manage link names, which they may cancel or
+ * move to another slot with room. The page is a stack of sections under the registration's card, so
+ * more of the person's own tools can be added below it.
+ */
+export function ManagePage({ token }: { token: string }) {
+  const t = useT();
+  const { state, setState } = useLoad((signal) => getManagedRegistration(token, signal), token);
+  const [notice, setNotice] = useState<{ tone: "success" | "destructive"; text: string } | null>(null);
+
+  if (state.status === "loading") {
+    return (
+      <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        {t("public.manage.loading")}
+      </p>
+    );
+  }
+  if (state.status === "error") {
+    const invalid = state.error instanceof ApiError && [400, 404].includes(state.error.status);
+    return (
+      <Card className="mx-auto grid max-w-xl gap-3 p-6 text-center sm:p-8">
+        <XCircle className="mx-auto size-12 text-destructive" aria-hidden="true" />
+        <h1 className="text-xl font-bold">{invalid ? t("public.manage.invalid") : t("public.errors.submitFailed")}</h1>
+      </Card>
+    );
+  }
+  const view = state.data;
+  const changed = (next: ManageView, text: string) => {
+    setState({ status: "success", data: next });
+    setNotice({ tone: "success", text });
+  };
+  const failed = (error: unknown) =>
+    setNotice({ tone: "destructive", text: error instanceof ApiError ? error.message : t("public.errors.submitFailed") });
+
+  return (
+    <div className="mx-auto grid max-w-xl gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">{t("public.manage.title")}</h1>
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      <RegistrationCard view={view} />
+      {view.registration.status !== "cancelled" ? (
+        <>
+          <MoveSection
+            view={view}
+            token={token}
+            onMoved={(next) => changed(next, t("public.manage.move.done"))}
+            onFailed={failed}
+          />
+          <CancelSection token={token} onCancelled={(next) => changed(next, t("public.manage.cancel.done"))} onFailed={failed} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function RegistrationCard({ view }: { view: ManageView }) {
+  const { t, language } = useLanguage();
+  const { registration, event, timeslot } = view;
+  const rows: Array<[string, ReactNode]> = [
+    [t("public.verify.event"), event.eventName],
+    [t("public.verify.date"), formatDateFor(language, event.eventDate)],
+    [t("public.verify.timeslot"), formatTimeRange(timeslot.startTime, timeslot.endTime)],
+    [t("public.verify.place"), event.location],
+    [
+      t("public.manage.status.label"),
+      <span
+        className={clsx(
+          "rounded-full px-2 py-0.5 text-xs font-semibold",
+          registration.status === "cancelled" ? "bg-destructive/10 text-destructive" : "bg-accent text-accent-foreground",
+        )}
+        data-testid="registration-status"
+      >
+        {t(`public.manage.status.${registration.status}`)}
+      </span>,
+    ],
+  ];
+  return (
+    <Card className="grid gap-4 p-5 sm:p-6">
+      <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4 text-center">
+        <p className="text-sm text-muted-foreground">{t("public.verify.code")}</p>
+        <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">
+          {registration.registrationCode}
+        </p>
+      </div>
+      <dl className="grid gap-3 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+interface ActionProps {
+  token: string;
+  onFailed: (error: unknown) => void;
+}
+
+function MoveSection({
+  view,
+  token,
+  onMoved,
+  onFailed,
+}: ActionProps & { view: ManageView; onMoved: (next: ManageView) => void }) {
+  const t = useT();
+  const id = useId();
+  const [choice, setChoice] = useState("");
+  const [busy, setBusy] = useState(false);
+  const options = view.otherTimeslots;
+  async function move() {
+    if (!choice || busy) return;
+    setBusy(true);
+    try {
+      onMoved(await moveManagedRegistration(token, choice));
+      setChoice("");
+    } catch (error) {
+      onFailed(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold">
+        <CalendarClock className="size-5 text-primary" aria-hidden="true" />
+        {t("public.manage.move.title")}
+      </h2>
+      {options.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("public.manage.move.none")}</p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+          <div className="grid gap-2">
+            <label htmlFor={`${id}-slot`} className="text-sm font-medium">
+              {t("public.manage.move.label")}
+            </label>
+            <select
+              id={`${id}-slot`}
+              className={clsx(controlClass, "min-h-12")}
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+            >
+              <option value="" />
+              {options.map((slot) => (
+                <option key={slot.id} value={slot.id}>
+                  {t("public.manage.move.option", {
+                    time: formatTimeRange(slot.startTime, slot.endTime),
+                    count: slot.availableSpots,
+                  })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PublicButton variant="outline" onClick={move} disabled={!choice || busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {t("public.manage.move.button")}
+          </PublicButton>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CancelSection({ token, onCancelled, onFailed }: ActionProps & { onCancelled: (next: ManageView) => void }) {
+  const t = useT();
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  async function cancel() {
+    setBusy(true);
+    try {
+      onCancelled(await cancelManagedRegistration(token));
+    } catch (error) {
+      onFailed(error);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+  if (!confirming) {
+    return (
+      <PublicButton
+        variant="outline"
+        className="text-destructive sm:justify-self-start"
+        onClick={() => {
+          setConfirming(true);
+          requestAnimationFrame(() => confirmRef.current?.focus());
+        }}
+      >
+        {t("public.manage.cancel.button")}
+      </PublicButton>
+    );
+  }
+  return (
+    <div
+      ref={confirmRef}
+      tabIndex={-1}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 outline-none"
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        {t("public.manage.cancel.confirmTitle")}
+      </h2>
+      <p id={`${id}-body`} className="text-sm">
+        {t("public.manage.cancel.confirmBody")}
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <PublicButton className="bg-destructive text-white hover:bg-destructive/90" onClick={cancel} disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {t("public.manage.cancel.confirm")}
+        </PublicButton>
+        <PublicButton variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
+          {t("public.manage.cancel.keep")}
+        </PublicButton>
+      </div>
+    </div>
+  );
+}
