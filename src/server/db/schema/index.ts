@@ -8,6 +8,7 @@ import { type scoutingEvents, type eventTimeslots } from "./events";
 import { type modelRegistrations } from "./registrations";
 import { type emailCampaigns, type emailCampaignRecipients, type outboxMessages } from "./mail";
 import { type photos, type storageDeletions } from "./photos";
+import { type auditLog, type privacyNotices } from "./privacy";
 
 export * from "./accounts";
 export * from "./events";
@@ -15,6 +16,7 @@ export * from "./registrations";
 export * from "./mail";
 export * from "./photos";
 export * from "./panel";
+export * from "./privacy";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
@@ -25,6 +27,8 @@ export type EmailCampaignRecipientRow = typeof emailCampaignRecipients.$inferSel
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type StorageDeletionRow = typeof storageDeletions.$inferSelect;
+export type PrivacyNoticeRow = typeof privacyNotices.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
  * Every registrant field of @common/registrant/fields is a column of model_registrations, of the
