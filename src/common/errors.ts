@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   "photo_unavailable",
   "storage_unavailable",
   "tag_exists",
+  "consent_required",
+  "guardian_already_decided",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     onPass: (result) => app.metrics.recordMail(result),
   });
   const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
+  const retention = createRetentionJob({ db: database.db, log: app.log });
   closeOnSignal(
     {
       log: app.log,
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
       // Before the database closes: the sends in flight finish and their results are recorded.
       await worker.stop();
       await sweeper.stop();
+      await retention.stop();
       stopBackups();
     },
   );
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
   app.log.info(`OpenCall is ready at ${config.publicUrl}`);
   worker.start();
   sweeper.start();
+  retention.start();
 }
 
 main().catch((error: unknown) => {

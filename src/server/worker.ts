@@ -6,6 +6,7 @@
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 
   const storage = createObjectStore(config.storage);
   const sweeper = createStorageSweeper({ db: database.db, storage, log });
+  const retention = createRetentionJob({ db: database.db, log });
   closeOnSignal(
     {
       log,
@@ -33,12 +35,14 @@ async function main(): Promise<void> {
     async () => {
       await worker.stop();
       await sweeper.stop();
+      await retention.stop();
       storage.close();
     },
   );
 
   worker.start();
   sweeper.start();
+  retention.start();
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@
  * on the switch), so a phone downloads one language (bench/public-bundle.bench.ts).
  */
 import esCommon from "./es-AR/common.json";
+import esPrivacy from "./es-AR/privacy.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import type { NamespaceMessages } from "./index";
@@ -11,7 +12,7 @@ import type { Language } from "./languages";
 
 export type PublicNamespaces = Record<string, NamespaceMessages>;
 
-const spanish: PublicNamespaces = { common: esCommon, public: esPublic, registrant: esRegistrant };
+const spanish: PublicNamespaces = { common: esCommon, privacy: esPrivacy, public: esPublic, registrant: esRegistrant };
 
 export const publicCatalogue: Record<Language, () => Promise<PublicNamespaces>> = {
   "es-AR": () => Promise.resolve(spanish),

@@ -34,7 +34,12 @@ export const registrationCreatedResponse = z.object({
   verificationEmailQueued: z.boolean(),
 });
 
-export const registrationSuccessResponse = z.object({ registrationCode: z.string(), email: z.string() });
+export const registrationSuccessResponse = z.object({
+  registrationCode: z.string(),
+  email: z.string(),
+  /** A minor's registration waiting for the guardian (issue 18): the address the request went to. */
+  guardianPendingEmail: z.string().nullable().optional(),
+});
 
 export const registrationSheetResponse = z.object({
   status: z.enum(["pending", "confirmed"]),

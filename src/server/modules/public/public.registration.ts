@@ -4,6 +4,7 @@
  * drawn again when it is taken. Capacity and duplicates are decided by the statement
  * (public.repository.ts insertRegistration); this file turns its refusals into the API's errors.
  */
+import { randomUUID } from "node:crypto";
 import { formatTime } from "@common/dates";
 import { currentLanguage } from "@common/i18n";
 import { ageToday } from "@common/registrant/normalize";
@@ -20,11 +21,19 @@ import {
 } from "../../db/client";
 import { AppError } from "../../errors";
 import { newSecretToken } from "../../lib/tokens";
+import { registrationToken } from "../../lib/registration-links";
 import { newOutboxRow, type NewOutboxRow } from "../../mail/outbox";
+import { guardianRequestEmail } from "../privacy/privacy.emails";
 import { verificationEmail } from "./public.emails";
 import { photoErrors } from "../photos/photos.errors";
 import { publicErrors } from "./public.errors";
-import { TIMESLOT_CAPACITY, type InsertOutcome, type NewRegistrationValues, type PublicRepository } from "./public.repository";
+import {
+  TIMESLOT_CAPACITY,
+  type InsertOutcome,
+  type NewRegistrationValues,
+  type PublicRepository,
+  type RegistrationConsentValues,
+} from "./public.repository";
 import { newRegistrationCode } from "./registration-code.generator";
 
 const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";
@@ -52,6 +61,10 @@ export const slotTimes = (slot: { startTime: string; endTime: string } | null) =
 
 export const verifyUrl = (config: Config, token: string) => `${config.publicUrl}/verify/${token}`;
 
+/** The page where a minor's guardian approves or refuses the registration (issue 18). */
+export const guardianUrl = (config: Config, registrationId: string) =>
+  `${config.publicUrl}/guardian?t=${registrationToken(config, "guardian", registrationId)}`;
+
 /** A failed registration statement's reason, when it is the registration's own. */
 function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | "photo_taken" | undefined {
   const code = pgErrorCode(error);
@@ -64,12 +77,22 @@ function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken
 }
 
 /** A new registration's row, with its fresh code and tokens (the tokens' secrets for the replies). */
-function newRegistration(eventId: string, input: PublicRegistration, config: Config) {
+function newRegistration(eventId: string, input: PublicRegistration, consent: RegistrationConsentValues, config: Config) {
   const verification = newSecretToken();
   const success = newSecretToken();
-  const { website: _honeypot, ...fields } = input;
+  const {
+    website: _honeypot,
+    privacyNoticeVersion: _version,
+    consentDataProcessing: _data,
+    consentPhotoScouting: _photos,
+    guardianName: _guardianName,
+    guardianEmail: _guardianEmail,
+    ...fields
+  } = input;
   const values: NewRegistrationValues = {
     ...fields,
+    ...consent,
+    id: randomUUID(),
     eventId,
     age: ageToday(input.dateOfBirth) ?? 0,
     registrationCode: newRegistrationCode(),
@@ -99,10 +122,12 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
   async function insertOnce(
     eventId: string,
     input: PublicRegistration,
+    consent: RegistrationConsentValues,
     context: EventAndSlot,
     log: FastifyBaseLogger,
   ): Promise<RegistrationResult> {
-    const { values, verification, success } = newRegistration(eventId, input, config);
+    const { values, verification, success } = newRegistration(eventId, input, consent, config);
+    const guardianPending = values.guardianStatus === "pending";
     const { registrationCode } = values;
     const result = { registrationCode, successToken: success.token, verificationEmailQueued: true };
     try {
@@ -116,9 +141,25 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
           timeslot: slotTimes(context.slot),
           verifyUrl: verifyUrl(config, verification.token),
           ttlHours: config.verificationTtlHours,
+          guardianPending,
         }),
       });
-      await insertUntilAnswered(values, mail, log);
+      // A minor's guardian is asked in the same statement: the request exists exactly when the registration does.
+      const guardianMail =
+        guardianPending && values.guardianEmail && values.guardianName
+          ? newOutboxRow({
+              kind: "guardian_request",
+              to: values.guardianEmail,
+              ...guardianRequestEmail(values.language, {
+                guardianName: values.guardianName,
+                minorName: input.fullName,
+                eventName: context.event.eventName,
+                eventDate: context.event.eventDate,
+                url: guardianUrl(config, values.id),
+              }),
+            })
+          : undefined;
+      await insertUntilAnswered(values, guardianMail ? [mail, guardianMail] : mail, log);
       return result;
     } catch (error) {
       if (error instanceof AppError || registrationRefusal(error) || isConnectionError(error)) throw error;
@@ -138,7 +179,11 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
    * is stored. Past REGISTRATION_RETRY_MS the answer is 503 whatever the database did: an attempt
    * that reached it may have stored the registration, and then its e-mail too (ADR 007).
    */
-  async function insertUntilAnswered(values: NewRegistrationValues, mail: NewOutboxRow, log: FastifyBaseLogger): Promise<void> {
+  async function insertUntilAnswered(
+    values: NewRegistrationValues,
+    mail: NewOutboxRow | NewOutboxRow[],
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     const deadline = Date.now() + REGISTRATION_RETRY_MS;
     let maybeStored = false;
     for (let attempt = 1; ; attempt++) {
@@ -163,12 +208,13 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
   async function write(
     eventId: string,
     input: PublicRegistration,
+    consent: RegistrationConsentValues,
     context: EventAndSlot,
     log: FastifyBaseLogger,
   ): Promise<RegistrationResult> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await insertOnce(eventId, input, context, log);
+        return await insertOnce(eventId, input, consent, context, log);
       } catch (error) {
         const refusal = registrationRefusal(error);
         if (refusal === "duplicate") throw publicErrors.duplicate();

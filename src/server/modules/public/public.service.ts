@@ -13,6 +13,9 @@ import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
 import { createPhotosRepository } from "../photos/photos.repository";
+import { photoConsentNeeded } from "@common/privacy/consent";
+import { createPrivacyRepository } from "../privacy/privacy.repository";
+import { consentValues } from "./public.consent";
 import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
 import { createPublicRepository, type PublicRepository } from "./public.repository";
@@ -39,6 +42,13 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   const writer = createRegistrationWriter({ repo, config });
   const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
+  const privacyRepo = createPrivacyRepository(db);
+  // The current notice's version, read at most once a second by a rush (a publication shows within it).
+  const noticeVersion = new LRUCache<"current", number>({
+    max: 1,
+    ttl: REGISTRATION_CONTEXT_TTL_MS,
+    fetchMethod: async () => (await privacyRepo.currentNotice()).version,
+  });
   // Misses (an unknown or inactive event) and failed reads are not kept; a rush shares one read.
   const registrationContexts = new LRUCache<string, RegistrationContext>({
     max: 1000,
@@ -80,8 +90,13 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
     await checkPhotos(eventId, context.photoSetting, input.photos);
+    const consent = consentValues(input, {
+      currentNoticeVersion: (await noticeVersion.fetch("current"))!,
+      photoConsentNeeded: photoConsentNeeded(context.photoSetting, PHOTO_KINDS.some((kind) => input.photos?.[kind])),
+      now: new Date(),
+    });
     // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.
-    return writer.write(eventId, input, { event: context.event, slot }, log);
+    return writer.write(eventId, input, consent, { event: context.event, slot }, log);
   }
 
   /**
@@ -112,7 +127,8 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   async function registrationSuccess(successToken: string) {
     const row = successToken ? await repo.findBySuccessTokenHash(sha256(successToken)) : undefined;
     if (!row) throw publicErrors.invalidToken();
-    return row;
+    const { guardianStatus, guardianEmail, ...shown } = row;
+    return guardianStatus === "pending" && guardianEmail ? { ...shown, guardianPendingEmail: guardianEmail } : shown;
   }
 
   return { getEvent, register, registrationSuccess, verify };
