@@ -37,6 +37,8 @@ import { eventsRoutes } from "./modules/events/events.routes";
 import { registrationsRoutes } from "./modules/registrations/registrations.routes";
 import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 import { photosRoutes } from "./modules/photos/photos.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
+import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { createObjectStore, type ObjectStore } from "./storage/storage";
 
 export interface AppDeps {
@@ -100,6 +102,8 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await shareRoutes(zodApi, ctx);
   await photosRoutes(zodApi, ctx);
   await panelRoutes(zodApi, ctx);
+  await privacyRoutes(zodApi, ctx);
+  await auditRoutes(zodApi, ctx);
 }
 
 /**

@@ -16,7 +16,7 @@ export const consentShape = {
   guardianName: z.optional(z.string().check(z.maxLength(200), z.trim())),
   guardianEmail: z.optional(z.string().check(z.maxLength(254), z.trim(), z.toLowerCase())),
 };
-const consentSchema = z.object(consentShape);
+export const consentSchema = z.object(consentShape);
 export type ConsentInput = z.output<typeof consentSchema>;
 export type ConsentField = keyof ConsentInput;
 

@@ -36,7 +36,11 @@ export function accessLinksEmail(
     paragraphs: [
       t("privacy.emails.access.intro"),
       ...links.map((link) =>
-        t("privacy.emails.access.item", { eventName: link.eventName, date: formatLongDateFor(language, link.eventDate), url: link.url }),
+        t("privacy.emails.access.item", {
+          eventName: link.eventName,
+          date: formatLongDateFor(language, link.eventDate),
+          url: link.url,
+        }),
       ),
       t("privacy.emails.access.ignore"),
     ],

@@ -10,7 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailCampaignRecipients, modelRegistrations, outboxMessages } from "../../db/schema";
-import { recordAudit, type AuditContext } from "../audit/audit";
+import { recordAudit, type AuditContext } from "../audit/audit.record";
 
 /** What an erased e-mail's address and texts become. */
 export const ERASED_ADDRESS = "erased@erased.invalid";
@@ -30,7 +30,12 @@ export async function eraseRegistration(
   now?: Date,
 ): Promise<boolean> {
   const [row] = await tx
-    .select({ id: modelRegistrations.id, eventId: modelRegistrations.eventId, email: modelRegistrations.email, guardianEmail: modelRegistrations.guardianEmail })
+    .select({
+      id: modelRegistrations.id,
+      eventId: modelRegistrations.eventId,
+      email: modelRegistrations.email,
+      guardianEmail: modelRegistrations.guardianEmail,
+    })
     .from(modelRegistrations)
     .where(eq(modelRegistrations.id, registrationId))
     .for("update");

@@ -9,7 +9,15 @@ import { ZipArchive } from "archiver";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/client";
-import { emailCampaignRecipients, emailCampaigns, eventTimeslots, modelRegistrations, outboxMessages, photos, scoutingEvents } from "../../db/schema";
+import {
+  emailCampaignRecipients,
+  emailCampaigns,
+  eventTimeslots,
+  modelRegistrations,
+  outboxMessages,
+  photos,
+  scoutingEvents,
+} from "../../db/schema";
 import type { ObjectStore } from "../../storage/storage";
 
 /** Columns that are the server's secrets, not the person's data. */
@@ -42,7 +50,12 @@ export async function collectPersonalData(db: Db, registrationId: string, export
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(sql`lower(${outboxMessages.toAddress}) in (${sql.join(addresses.map((a) => sql`${a.toLowerCase()}`), sql`, `)})`)
+    .where(
+      sql`lower(${outboxMessages.toAddress}) in (${sql.join(
+        addresses.map((a) => sql`${a.toLowerCase()}`),
+        sql`, `,
+      )})`,
+    )
     .orderBy(outboxMessages.id);
   const campaigns = await db
     .select({

@@ -12,6 +12,10 @@ export function createPrivacyRepository(db: Db) {
       return notice;
     },
 
+    async notices(tx: DbOrTx = db) {
+      return tx.select().from(privacyNotices).orderBy(desc(privacyNotices.version));
+    },
+
     /** A new version, the next number (the table's key keeps two publications from taking one number). */
     async publishNotice(input: { textEs: string; textEn: string; publishedBy: string }, now: Date, tx: DbOrTx = db) {
       const [notice] = await tx

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import { modelRegistrations, outboxMessages, privacySettings, scoutingEvents, sessions } from "../../db/schema";
 import type { WorkerLogger } from "../../jobs/outbox-worker";
-import { SYSTEM_AUDIT } from "../audit/audit";
+import { SYSTEM_AUDIT } from "../audit/audit.record";
 import { eraseRegistration } from "./privacy.erase";
 
 const BATCH = 100;

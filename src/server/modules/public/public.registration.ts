@@ -105,6 +105,25 @@ function newRegistration(eventId: string, input: PublicRegistration, consent: Re
   return { values, verification, success };
 }
 
+/** The guardian's request e-mail of a minor's registration (issue 18); undefined for anyone else. */
+function guardianRequestRow(config: Config, values: NewRegistrationValues, minorName: string, event: EventAndSlot["event"]) {
+  if (values.guardianStatus !== "pending" || !values.guardianEmail || !values.guardianName) return undefined;
+  return newOutboxRow({
+    kind: "guardian_request",
+    to: values.guardianEmail,
+    ...guardianRequestEmail(values.language, {
+      guardianName: values.guardianName,
+      minorName,
+      eventName: event.eventName,
+      eventDate: event.eventDate,
+      url: guardianUrl(config, values.id),
+    }),
+  });
+}
+
+/** The verification e-mail, and a minor's guardian's request with it. */
+type Mails = NewOutboxRow | NewOutboxRow[];
+
 function refuseUnlessCreated(outcome: InsertOutcome): void {
   if ("created" in outcome) return;
   throw outcome.refused === "timeslot_full" ? publicErrors.timeslotFull() : publicErrors.eventNotFound(); // made inactive meanwhile
@@ -145,20 +164,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
         }),
       });
       // A minor's guardian is asked in the same statement: the request exists exactly when the registration does.
-      const guardianMail =
-        guardianPending && values.guardianEmail && values.guardianName
-          ? newOutboxRow({
-              kind: "guardian_request",
-              to: values.guardianEmail,
-              ...guardianRequestEmail(values.language, {
-                guardianName: values.guardianName,
-                minorName: input.fullName,
-                eventName: context.event.eventName,
-                eventDate: context.event.eventDate,
-                url: guardianUrl(config, values.id),
-              }),
-            })
-          : undefined;
+      const guardianMail = guardianRequestRow(config, values, input.fullName, context.event);
       await insertUntilAnswered(values, guardianMail ? [mail, guardianMail] : mail, log);
       return result;
     } catch (error) {
@@ -179,11 +185,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
    * is stored. Past REGISTRATION_RETRY_MS the answer is 503 whatever the database did: an attempt
    * that reached it may have stored the registration, and then its e-mail too (ADR 007).
    */
-  async function insertUntilAnswered(
-    values: NewRegistrationValues,
-    mail: NewOutboxRow | NewOutboxRow[],
-    log: FastifyBaseLogger,
-  ): Promise<void> {
+  async function insertUntilAnswered(values: NewRegistrationValues, mail: Mails, log: FastifyBaseLogger): Promise<void> {
     const deadline = Date.now() + REGISTRATION_RETRY_MS;
     let maybeStored = false;
     for (let attempt = 1; ; attempt++) {

@@ -190,6 +190,14 @@ async function insertRegistration(
   return { refused: row?.has_room === false ? "timeslot_full" : "no_active_slot" };
 }
 
+/** What the success page answers (and whether a guardian is still to approve: issue 18). */
+const SUCCESS_COLUMNS = {
+  registrationCode: modelRegistrations.registrationCode,
+  email: modelRegistrations.email,
+  guardianStatus: modelRegistrations.guardianStatus,
+  guardianEmail: modelRegistrations.guardianEmail,
+};
+
 export function createPublicRepository(db: Db) {
   return {
     async findActiveEvent(eventId: string, tx: DbOrTx = db) {
@@ -240,17 +248,11 @@ export function createPublicRepository(db: Db) {
     },
 
     /** The registration and its e-mails (verification, a minor's guardian's) in one statement (above). */
-    insertRegistration: (r: NewRegistrationValues, mail: NewOutboxRow | NewOutboxRow[] | null) =>
-      insertRegistration(db, r, mail),
+    insertRegistration: (r: NewRegistrationValues, mail: NewOutboxRow | NewOutboxRow[] | null) => insertRegistration(db, r, mail),
 
     async findBySuccessTokenHash(hash: string, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({
-          registrationCode: modelRegistrations.registrationCode,
-          email: modelRegistrations.email,
-          guardianStatus: modelRegistrations.guardianStatus,
-          guardianEmail: modelRegistrations.guardianEmail,
-        })
+        .select(SUCCESS_COLUMNS)
         .from(modelRegistrations)
         .where(eq(modelRegistrations.successTokenHash, hash));
       return row;

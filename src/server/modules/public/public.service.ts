@@ -14,8 +14,7 @@ import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
 import { createPhotosRepository } from "../photos/photos.repository";
 import { photoConsentNeeded } from "@common/privacy/consent";
-import { createPrivacyRepository } from "../privacy/privacy.repository";
-import { consentValues } from "./public.consent";
+import { consentValues, noticeVersionReader } from "./public.consent";
 import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
 import { createPublicRepository, type PublicRepository } from "./public.repository";
@@ -42,13 +41,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   const writer = createRegistrationWriter({ repo, config });
   const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
-  const privacyRepo = createPrivacyRepository(db);
-  // The current notice's version, read at most once a second by a rush (a publication shows within it).
-  const noticeVersion = new LRUCache<"current", number>({
-    max: 1,
-    ttl: REGISTRATION_CONTEXT_TTL_MS,
-    fetchMethod: async () => (await privacyRepo.currentNotice()).version,
-  });
+  const currentNoticeVersion = noticeVersionReader(db, REGISTRATION_CONTEXT_TTL_MS);
   // Misses (an unknown or inactive event) and failed reads are not kept; a rush shares one read.
   const registrationContexts = new LRUCache<string, RegistrationContext>({
     max: 1000,
@@ -90,9 +83,11 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
     await checkPhotos(eventId, context.photoSetting, input.photos);
+    const sendsPhotos = PHOTO_KINDS.some((kind) => input.photos?.[kind]);
+    const photoConsent = photoConsentNeeded(context.photoSetting, sendsPhotos);
     const consent = consentValues(input, {
-      currentNoticeVersion: (await noticeVersion.fetch("current"))!,
-      photoConsentNeeded: photoConsentNeeded(context.photoSetting, PHOTO_KINDS.some((kind) => input.photos?.[kind])),
+      currentNoticeVersion: await currentNoticeVersion(),
+      photoConsentNeeded: photoConsent,
       now: new Date(),
     });
     // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.

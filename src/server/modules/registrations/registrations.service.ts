@@ -20,6 +20,7 @@ import type { ModelRegistrationRow } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
+import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { verificationEmail } from "../public/public.emails";
 import { registrationErrors } from "./registrations.errors";
@@ -140,6 +141,7 @@ async function updateRegistration(
   user: SessionUser,
   id: string,
   patch: RegistrationPatch,
+  audit?: AuditContext,
   now = new Date(),
 ): Promise<RegistrationListItem> {
   const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
@@ -166,6 +168,15 @@ async function updateRegistration(
         if (slot.availableSpots <= 0) throw registrationErrors.timeslotFull();
       }
       await repo.update(id, values, tx);
+      // The fields' names only: the audit trail never holds the values (ADR 016).
+      if (audit)
+        await recordAudit(tx, {
+          ...audit,
+          action: "registration.edit",
+          registrationId: id,
+          eventId: current.eventId,
+          details: { fields: Object.keys(patch) },
+        });
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
@@ -177,9 +188,12 @@ async function updateRegistration(
   return listItemFor(db, user, id);
 }
 
-async function deleteRegistration(db: Db, id: string): Promise<void> {
-  const deleted = await createRegistrationsRepository(db).delete(id);
-  if (!deleted) throw registrationErrors.notFound();
+async function deleteRegistration(db: Db, id: string, audit?: AuditContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await createRegistrationsRepository(db).delete(id, tx);
+    if (!deleted) throw registrationErrors.notFound();
+    if (audit) await recordAudit(tx, { ...audit, action: "registration.delete", registrationId: id });
+  });
 }
 
 /** A new verification link for a pending, unverified registration; the previous link stops working. */
@@ -225,8 +239,9 @@ export function createRegistrationsService({ db, config }: { db: Db; config: Con
   return {
     list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
     get: (id: string) => getRegistration(db, id),
-    update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, user, id, patch),
-    delete: (id: string) => deleteRegistration(db, id),
+    update: (user: SessionUser, id: string, patch: RegistrationPatch, audit?: AuditContext) =>
+      updateRegistration(db, user, id, patch, audit),
+    delete: (id: string, audit?: AuditContext) => deleteRegistration(db, id, audit),
     resendVerification: (id: string) => resendVerification(db, config, id),
   };
 }

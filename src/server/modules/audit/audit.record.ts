@@ -51,6 +51,15 @@ export function auditContext(request: FastifyRequest): AuditContext {
   return { actor: request.user ? { id: request.user.id, role: request.user.role } : null, ip: request.ip ?? null };
 }
 
+/** Records `entry` when the caller audits (a service called with an audit context), else nothing. */
+export async function recordAuditOf(
+  tx: DbOrTx,
+  audit: AuditContext | undefined,
+  entry: Omit<AuditEntry, keyof AuditContext>,
+): Promise<void> {
+  if (audit) await recordAudit(tx, { ...audit, ...entry });
+}
+
 /** The system itself (retention) as the actor. */
 export const SYSTEM_AUDIT: AuditContext = { actor: null, ip: null };
 
