@@ -42,6 +42,22 @@ function toApi(row: ModelRegistrationRow) {
     attended: row.attended,
     rating: row.rating,
     stage: row.stage,
+    guardianStatus: row.guardianStatus,
+  };
+}
+
+/** Consent and the guardian, as staff see them on the registration's detail (issue 18). */
+function privacyToApi(row: ModelRegistrationRow) {
+  return {
+    privacyNoticeVersion: row.privacyNoticeVersion,
+    consentedAt: row.consentedAt?.toISOString() ?? null,
+    consentDataProcessing: row.consentDataProcessing,
+    consentPhotoScouting: row.consentPhotoScouting,
+    guardianName: row.guardianName,
+    guardianEmail: row.guardianEmail,
+    guardianStatus: row.guardianStatus,
+    guardianDecidedAt: row.guardianDecidedAt?.toISOString() ?? null,
+    retentionKeep: row.retentionKeep,
   };
 }
 
@@ -120,6 +136,7 @@ async function getRegistration(db: Db, id: string): Promise<RegistrationDetail> 
   return {
     photos,
     ...toApi(found.registration),
+    privacy: privacyToApi(found.registration),
     event: found.event,
     timeslot: slotToApi(found.timeslot),
     timeslots: (slots.get(found.registration.eventId) ?? []).map(({ id, startTime, endTime, capacity, availableSpots }) => ({
