@@ -159,7 +159,7 @@ describe("consent", () => {
     expect(await t.db.$count(modelRegistrations, eq(modelRegistrations.eventId, event.id))).toBe(0);
   });
 
-  it("refuses an out-of-date notice version, and an adult needs no guardian", async () => {
+  it("refuses a notice version never published, and an adult needs no guardian", async () => {
     const event = await createEvent(t.db);
     const stale = await t.app.inject({
       method: "POST",

@@ -35,7 +35,7 @@ export function noticeVersionReader(db: Db, ttlMs: number): () => Promise<number
 /**
  * The consent and guardian columns of a new registration, or 400 consent_required: consent to the
  * processing refused or missing, the photo consent missing where photos are asked, the notice
- * version not the current one, or a 16- or 17-year-old without their guardian's name and e-mail.
+ * version unknown, or a 16- or 17-year-old without their guardian's name and e-mail.
  */
 export function consentValues(
   input: ConsentInput & { dateOfBirth: string; email: string },
@@ -43,12 +43,14 @@ export function consentValues(
 ): RegistrationConsentValues {
   const today = todayIso(options.now);
   const problems: Record<string, string> = consentProblems(input, { photoConsentNeeded: options.photoConsentNeeded, today });
-  if (input.privacyNoticeVersion !== undefined && input.privacyNoticeVersion !== options.currentNoticeVersion)
+  // The version the person was shown is recorded; one that was never published is refused. (A form
+  // opened before a publication still records the version its reader agreed to.)
+  if (input.privacyNoticeVersion !== undefined && input.privacyNoticeVersion > options.currentNoticeVersion)
     problems.privacyNoticeVersion = t("privacy.consent.errors.noticeVersion");
   if (Object.keys(problems).length > 0) throw consentErrors.required(problems);
   const minor = needsGuardian(input.dateOfBirth, today);
   return {
-    privacyNoticeVersion: options.currentNoticeVersion,
+    privacyNoticeVersion: input.privacyNoticeVersion!,
     consentedAt: options.now,
     consentDataProcessing: true,
     consentPhotoScouting: input.consentPhotoScouting === true,
