@@ -13,6 +13,7 @@ import { createCampaign, createEvent, createRegistration, createUser, registrati
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
+import { privacyRows } from "./authorization-matrix.privacy";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -238,6 +239,8 @@ export const MATRIX: MatrixRow[] = [
   ...photoRows(),
   // ---- the review panel (issue 23)
   ...panelRows(freshRegistration),
+  // ---- privacy, consent and the audit trail (issue 18)
+  ...privacyRows(),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */
