@@ -26,6 +26,8 @@ export const publicEventResponse = z.object({
   /** Whether the form asks for photos: off, optional or required. */
   photos: z.enum(PHOTO_SETTINGS),
   timeslots: z.array(publicTimeslotResponse),
+  /** The privacy notice the form shows (issue 18): its version is sent back with the consent. */
+  privacyNoticeVersion: z.number().int().optional(),
 });
 
 export const registrationCreatedResponse = z.object({

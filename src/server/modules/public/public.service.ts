@@ -57,6 +57,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const { confirmationDetails: _hiddenUntilVerified, ...shown } = event;
     return {
       ...shown,
+      privacyNoticeVersion: await currentNoticeVersion(),
       // Picked: how many others registered is the staff's business, not the visitor's.
       timeslots: timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({
         id,

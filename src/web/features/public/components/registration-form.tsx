@@ -10,6 +10,17 @@ import { PhotoPickers, photoFieldId } from "./photo-pickers";
 import { Notice, PublicButton } from "./public-ui";
 import { RegistrantControl } from "./registrant-control";
 import { TimeslotOptions } from "./timeslot-options";
+import { ConsentFields, type ConsentErrors } from "./consent-fields";
+import type { MessageId } from "@common/i18n";
+
+/** The consent part's fields in the error summary, in the form's order. */
+const CONSENT_FIELDS: Array<[keyof ConsentErrors, MessageId]> = [
+  ["guardianName", "privacy.guardian.name"],
+  ["guardianEmail", "privacy.guardian.email"],
+  ["consentDataProcessing", "privacy.consent.legend"],
+  ["privacyNoticeVersion", "privacy.notice.title"],
+  ["consentPhotoScouting", "privacy.consent.legend"],
+];
 
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
@@ -20,10 +31,22 @@ interface RegistrationFormProps extends RegistrationFormCallbacks {
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
 export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
   const t = useT();
-  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto } = useRegistrationForm(
-    event,
-    callbacks,
-  );
+  const {
+    values,
+    errors,
+    busy,
+    formError,
+    summaryRef,
+    set,
+    submit,
+    photos,
+    photoErrors,
+    setPhoto,
+    consent,
+    consentErrors,
+    setConsent,
+    minor,
+  } = useRegistrationForm(event, callbacks);
   const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
     const message = errors[field];
     const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
@@ -32,6 +55,10 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
     PHOTO_KINDS.flatMap((kind): Array<[string, string, string]> => {
       const message = photoErrors[kind];
       return message ? [[photoFieldId(kind), t(`public.photos.kinds.${kind}`), message]] : [];
+    }),
+    CONSENT_FIELDS.flatMap(([field, label]): Array<[string, string, string]> => {
+      const message = consentErrors[field];
+      return message ? [[field === "privacyNoticeVersion" ? "consentDataProcessing" : field, t(label), message]] : [];
     }),
   );
 
@@ -78,6 +105,14 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
       {event.photos !== "off" ? (
         <PhotoPickers eventId={event.id} setting={event.photos} photos={photos} errors={photoErrors} onChange={setPhoto} />
       ) : null}
+
+      <ConsentFields
+        value={consent}
+        errors={consentErrors}
+        asksPhotos={event.photos !== "off"}
+        minor={minor}
+        onChange={setConsent}
+      />
 
       {/* Honeypot: hidden from people and assistive technology; bots fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">

@@ -8,6 +8,8 @@ import { ApiError } from "@web/lib/api";
 import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
 import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
+import { emptyConsent, type ConsentErrors, type ConsentState } from "../components/consent-fields";
+import { consentProblems, needsGuardian, photoConsentNeeded } from "@common/privacy/consent";
 
 /** What the controls hold: the registrant's fields, the slot and the honeypot. */
 export type RegistrationFormValues = ControlValues & { timeslotId: string; website: string };
@@ -36,6 +38,15 @@ const photoIds = (photos: PhotoStates) =>
   ) as Partial<Record<PhotoKind, string>>;
 
 const optional = (value: string) => (value === "" ? undefined : value);
+
+/** The consent part of the request: the guardian only for a minor. */
+function consentInput(consent: ConsentState, minor = true) {
+  return {
+    consentDataProcessing: consent.consentDataProcessing,
+    consentPhotoScouting: consent.consentPhotoScouting,
+    ...(minor ? { guardianName: consent.guardianName, guardianEmail: consent.guardianEmail } : {}),
+  };
+}
 
 function validate(values: RegistrationFormValues) {
   const input = { ...fromControlValues(values), timeslotId: optional(values.timeslotId), website: optional(values.website) };
@@ -77,6 +88,19 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
   };
   const summaryRef = useRef<HTMLDivElement>(null);
+  // Consent and the guardian (issue 18): checked by the same rule as the server's.
+  const [consent, setConsentState] = useState<ConsentState>(emptyConsent);
+  const [consentErrors, setConsentErrors] = useState<ConsentErrors>({});
+  const minor = needsGuardian(values.dateOfBirth ?? "");
+  const checkConsent = (next: ConsentState) =>
+    consentProblems(
+      { ...consentInput(next), dateOfBirth: values.dateOfBirth ?? "", email: values.email ?? "" },
+      { photoConsentNeeded: photoConsentNeeded(event.photos, Object.keys(photoIds(photos)).length > 0) },
+    );
+  const setConsent = (next: ConsentState) => {
+    setConsentState(next);
+    if (attempted) setConsentErrors(checkConsent(next));
+  };
 
   const set = (field: keyof RegistrationFormValues, value: string) => {
     const next = { ...values, [field]: value };
@@ -109,6 +133,9 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
         return setFormError(error.message);
       case "photo_unavailable":
         return setFormError(error.message);
+      case "consent_required":
+        setConsentErrors((error.fields ?? {}) as ConsentErrors);
+        return showErrors({});
       case "validation_failed":
         if (error.fields && Object.keys(error.fields).length > 0) {
           const fromServer: PhotoErrors = {};
@@ -137,16 +164,34 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
     const { data, errors: found } = validate(values);
     const problems = photoProblems(event, photos);
     setPhotoErrors(problems);
-    if (!data || Object.keys(problems).length > 0) return showErrors(found);
+    const consentFound = checkConsent(consent);
+    setConsentErrors(consentFound);
+    if (!data || Object.keys(problems).length > 0 || Object.keys(consentFound).length > 0) return showErrors(found);
     setBusy(true);
     try {
       const ids = photoIds(photos);
-      onRegistered(await createRegistration(event.id, Object.keys(ids).length > 0 ? { ...data, photos: ids } : data));
+      const body = { ...data, ...consentInput(consent, minor), privacyNoticeVersion: event.privacyNoticeVersion };
+      onRegistered(await createRegistration(event.id, Object.keys(ids).length > 0 ? { ...body, photos: ids } : body));
     } catch (error) {
       setBusy(false);
       refused(error);
     }
   }
 
-  return { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto };
+  return {
+    values,
+    errors,
+    busy,
+    formError,
+    summaryRef,
+    set,
+    submit,
+    photos,
+    photoErrors,
+    setPhoto,
+    consent,
+    consentErrors,
+    setConsent,
+    minor,
+  };
 }
