@@ -38,6 +38,10 @@ const pageRoutes: RouteObject[] = [
       { path: "verify-email", lazy: () => import("@web/features/accounts/pages/verify-email-page") },
       { path: "forgot-password", lazy: () => import("@web/features/accounts/pages/forgot-password-page") },
       { path: "reset-password", lazy: () => import("@web/features/accounts/pages/reset-password-page") },
+      // A person's data and a minor's guardian (issue 18): public, by their links.
+      { path: "guardian", lazy: () => import("@web/features/privacy/pages/guardian-page") },
+      { path: "privacy/request", lazy: () => import("@web/features/privacy/pages/privacy-request-page") },
+      { path: "manage", lazy: () => import("@web/features/privacy/pages/manage-page") },
     ],
   },
   {

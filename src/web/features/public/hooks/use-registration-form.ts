@@ -3,13 +3,13 @@ import { fieldErrors } from "@common/registrant/schemas";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import { publicRegistrationSchema, type PublicRegistrationField } from "@common/schemas/registration";
 import { t } from "@common/i18n";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from "react";
 import { ApiError } from "@web/lib/api";
 import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
 import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
-import { emptyConsent, type ConsentErrors, type ConsentState } from "../components/consent-fields";
-import { consentProblems, needsGuardian, photoConsentNeeded } from "@common/privacy/consent";
+import type { ConsentErrors } from "../components/consent-fields";
+import { consentInput, useConsent } from "./use-consent";
 
 /** What the controls hold: the registrant's fields, the slot and the honeypot. */
 export type RegistrationFormValues = ControlValues & { timeslotId: string; website: string };
@@ -29,7 +29,7 @@ function photoProblems(event: PublicEvent, photos: PhotoStates): PhotoErrors {
   return problems;
 }
 
-const photoIds = (photos: PhotoStates) =>
+export const photoIds = (photos: PhotoStates) =>
   Object.fromEntries(
     PHOTO_KINDS.flatMap((kind) => {
       const state = photos[kind];
@@ -38,15 +38,6 @@ const photoIds = (photos: PhotoStates) =>
   ) as Partial<Record<PhotoKind, string>>;
 
 const optional = (value: string) => (value === "" ? undefined : value);
-
-/** The consent part of the request: the guardian only for a minor. */
-function consentInput(consent: ConsentState, minor = true) {
-  return {
-    consentDataProcessing: consent.consentDataProcessing,
-    consentPhotoScouting: consent.consentPhotoScouting,
-    ...(minor ? { guardianName: consent.guardianName, guardianEmail: consent.guardianEmail } : {}),
-  };
-}
 
 function validate(values: RegistrationFormValues) {
   const input = { ...fromControlValues(values), timeslotId: optional(values.timeslotId), website: optional(values.website) };
@@ -70,53 +61,27 @@ export interface RegistrationFormCallbacks {
   onEventGone: () => void;
 }
 
-/**
- * The public form's state: what is typed, each field's message (shown once a submit was tried, then
- * following what is typed), and the submit with the server's answers mapped to fields or a notice.
- */
-export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsStale, onEventGone }: RegistrationFormCallbacks) {
-  const [values, setValues] = useState(() => initialValues(event));
-  const [errors, setErrors] = useState<RegistrationFormErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [photos, setPhotos] = useState<PhotoStates>(emptyPhotos);
-  const [photoErrors, setPhotoErrors] = useState<PhotoErrors>({});
-
-  const setPhoto = (kind: PhotoKind, state: PhotoState) => {
-    setPhotos((current) => ({ ...current, [kind]: state }));
-    setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
-  };
-  const summaryRef = useRef<HTMLDivElement>(null);
-  // Consent and the guardian (issue 18): checked by the same rule as the server's.
-  const [consent, setConsentState] = useState<ConsentState>(emptyConsent);
-  const [consentErrors, setConsentErrors] = useState<ConsentErrors>({});
-  const minor = needsGuardian(values.dateOfBirth ?? "");
-  const checkConsent = (next: ConsentState) =>
-    consentProblems(
-      { ...consentInput(next), dateOfBirth: values.dateOfBirth ?? "", email: values.email ?? "" },
-      { photoConsentNeeded: photoConsentNeeded(event.photos, Object.keys(photoIds(photos)).length > 0) },
-    );
-  const setConsent = (next: ConsentState) => {
-    setConsentState(next);
-    if (attempted) setConsentErrors(checkConsent(next));
-  };
-
-  const set = (field: keyof RegistrationFormValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (field === "website") return;
-    // Before a first attempt nobody is scolded mid-typing.
-    setErrors((current) => ({ ...current, [field]: attempted ? validate(next).errors[field] : undefined }));
-  };
-
-  const showErrors = (next: RegistrationFormErrors) => {
-    setErrors(next);
-    // Focus moves to the summary once it is rendered.
-    requestAnimationFrame(() => summaryRef.current?.focus());
-  };
-
-  const refused = (error: unknown) => {
+/** What the form does with each refusal of the server: a field's message, a notice, fresh slots. */
+function refusalHandler({
+  setFormError,
+  showErrors,
+  setValues,
+  setPhoto,
+  setPhotoErrors,
+  setConsentErrors,
+  onSlotsStale,
+  onEventGone,
+}: {
+  setFormError: (message: string | null) => void;
+  showErrors: (errors: RegistrationFormErrors) => void;
+  setValues: Dispatch<SetStateAction<RegistrationFormValues>>;
+  setPhoto: (kind: PhotoKind, state: PhotoState) => void;
+  setPhotoErrors: (errors: PhotoErrors) => void;
+  setConsentErrors: (errors: ConsentErrors) => void;
+  onSlotsStale: () => void;
+  onEventGone: () => void;
+}) {
+  return (error: unknown) => {
     if (!(error instanceof ApiError)) return setFormError(t("public.errors.submitFailed"));
     switch (error.code) {
       case "duplicate_registration":
@@ -155,6 +120,43 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
         return setFormError(t("public.errors.submitFailed"));
     }
   };
+}
+
+/**
+ * The public form's state: what is typed, each field's message (shown once a submit was tried, then
+ * following what is typed), and the submit with the server's answers mapped to fields or a notice.
+ */
+export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsStale, onEventGone }: RegistrationFormCallbacks) {
+  const [values, setValues] = useState(() => initialValues(event));
+  const [errors, setErrors] = useState<RegistrationFormErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<PhotoStates>(emptyPhotos);
+  const [photoErrors, setPhotoErrors] = useState<PhotoErrors>({});
+
+  const setPhoto = (kind: PhotoKind, state: PhotoState) => {
+    setPhotos((current) => ({ ...current, [kind]: state }));
+    setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
+  };
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // Consent and the guardian (issue 18): checked by the same rule as the server's.
+  const consentPart = useConsent(event, values, photos, attempted);
+  const { consent, setConsentErrors, checkConsent, minor } = consentPart;
+
+  const set = (field: keyof RegistrationFormValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === "website") return;
+    // Before a first attempt nobody is scolded mid-typing.
+    setErrors((current) => ({ ...current, [field]: attempted ? validate(next).errors[field] : undefined }));
+  };
+
+  const showErrors = (next: RegistrationFormErrors) => {
+    setErrors(next);
+    // Focus moves to the summary once it is rendered.
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
 
   async function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
@@ -174,24 +176,19 @@ export function useRegistrationForm(event: PublicEvent, { onRegistered, onSlotsS
       onRegistered(await createRegistration(event.id, Object.keys(ids).length > 0 ? { ...body, photos: ids } : body));
     } catch (error) {
       setBusy(false);
-      refused(error);
+      refusalHandler({
+        setFormError,
+        showErrors,
+        setValues,
+        setPhoto,
+        setPhotoErrors,
+        setConsentErrors: consentPart.setConsentErrors,
+        onSlotsStale,
+        onEventGone,
+      })(error);
     }
   }
 
-  return {
-    values,
-    errors,
-    busy,
-    formError,
-    summaryRef,
-    set,
-    submit,
-    photos,
-    photoErrors,
-    setPhoto,
-    consent,
-    consentErrors,
-    setConsent,
-    minor,
-  };
+  const form = { values, errors, busy, formError, summaryRef, set, submit };
+  return { ...form, photos, photoErrors, setPhoto, ...consentPart };
 }
