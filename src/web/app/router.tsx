@@ -80,6 +80,8 @@ const pageRoutes: RouteObject[] = [
               { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
               { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
               { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
+              { path: "admin/privacy", lazy: () => import("@web/features/privacy/pages/privacy-admin-page") },
+              { path: "admin/audit", lazy: () => import("@web/features/privacy/pages/audit-page") },
             ],
           },
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
