@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { useGuardianDecision, useGuardianView } from "../api/guardian";
 
 /** Approve, or refuse after a confirming step (a refusal cancels the registration). */
@@ -72,9 +72,7 @@ export function GuardianPage() {
   return (
     <Card className="mx-auto my-6 w-full max-w-2xl">
       <CardHeader>
-        <CardTitle>
-          <h1 className="text-2xl font-bold">{t("privacy.guardian.page.title")}</h1>
-        </CardTitle>
+        <h1 className="text-2xl font-bold">{t("privacy.guardian.page.title")}</h1>
       </CardHeader>
       <CardContent className="grid gap-4">
         <p>{t("privacy.guardian.page.intro", { name: registration.fullName })}</p>

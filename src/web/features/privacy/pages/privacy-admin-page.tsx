@@ -2,7 +2,7 @@ import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
 import { useSession } from "@web/features/accounts";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { useKeep, useNotice, usePrivacySettings, useRetentionPreview } from "../api/privacy-admin";
@@ -51,9 +51,7 @@ export function PrivacyAdminPage() {
       {superadmin ? (
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("privacy.admin.noticeTitle")}</h2>
-            </CardTitle>
+            <h2 className="text-lg font-semibold">{t("privacy.admin.noticeTitle")}</h2>
           </CardHeader>
           <CardContent>
             {notice.data ? (
@@ -66,9 +64,7 @@ export function PrivacyAdminPage() {
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>{t("privacy.admin.retentionTitle")}</h2>
-          </CardTitle>
+          <h2 className="text-lg font-semibold">{t("privacy.admin.retentionTitle")}</h2>
         </CardHeader>
         <CardContent className="grid gap-6">
           {superadmin && settings.data ? <RetentionSettings settings={settings.data} /> : null}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { z } from "zod";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { ApiError } from "@web/lib/api";
@@ -24,9 +24,7 @@ export function PrivacyRequestPage() {
   return (
     <Card className="mx-auto my-6 w-full max-w-md">
       <CardHeader>
-        <CardTitle>
-          <h1 className="text-2xl font-bold">{t("privacy.request.title")}</h1>
-        </CardTitle>
+        <h1 className="text-2xl font-bold">{t("privacy.request.title")}</h1>
       </CardHeader>
       <CardContent>
         {request.isSuccess ? (

@@ -21,7 +21,12 @@ export function useConsent(event: PublicEvent, values: RegistrationFormValues, p
   const minor = needsGuardian(values.dateOfBirth ?? "");
   const checkConsent = (next: ConsentState): ConsentErrors =>
     consentProblems(
-      { ...consentInput(next), dateOfBirth: values.dateOfBirth ?? "", email: values.email ?? "" },
+      {
+        ...consentInput(next),
+        privacyNoticeVersion: event.privacyNoticeVersion,
+        dateOfBirth: values.dateOfBirth ?? "",
+        email: values.email ?? "",
+      },
       { photoConsentNeeded: photoConsentNeeded(event.photos, Object.keys(photoIds(photos)).length > 0) },
     );
   const setConsent = (next: ConsentState) => {
