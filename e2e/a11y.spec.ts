@@ -167,6 +167,24 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) => page.getByRole("table", { name: new RegExp(t("checkin.arrivals.title")) }),
   },
   {
+    route: "/dashboard/admin/privacy",
+    path: "/dashboard/admin/privacy",
+    signedIn: true,
+    ready: (page, t) => page.getByRole("button", { name: t("privacy.admin.publish") }),
+  },
+  {
+    route: "/dashboard/admin/audit",
+    path: "/dashboard/admin/audit",
+    signedIn: true,
+    ready: (page, t) => page.getByRole("button", { name: t("privacy.admin.filter") }),
+  },
+  {
+    route: "/privacy/request",
+    path: "/privacy/request",
+    signedIn: false,
+    ready: (page, t) => page.getByRole("heading", { name: t("privacy.request.title") }),
+  },
+  {
     route: "/dashboard/account/security",
     path: "/dashboard/account/security",
     signedIn: true,

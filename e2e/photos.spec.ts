@@ -97,6 +97,8 @@ test("a model registers with three photos over a connection that drops, and staf
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousA11yViolations(page);
 
+  await page.getByLabel(/acepto que la agencia trate mis datos/).check();
+  await page.getByLabel(/Acepto que la agencia use mis fotos/).check();
   await page.getByRole("button", { name: "Enviar registro" }).click();
   await expect(page.getByRole("heading", { name: "¡Registro completado!" })).toBeVisible({ timeout: 20_000 });
   await cdp.send("Network.emulateNetworkConditions", {

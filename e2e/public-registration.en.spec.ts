@@ -64,6 +64,7 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   await page.getByRole("radio", { name: /14:00/ }).check();
   await expectNoSeriousA11yViolations(page);
 
+  await page.getByLabel(t("privacy.consent.dataProcessing")).check();
   await page.getByRole("button", { name: t("public.register.submit") }).click();
   await expect(page.getByRole("heading", { name: t("public.success.title") })).toBeVisible();
   const code = (await page.getByTestId("registration-code").textContent())?.trim() ?? "";

@@ -79,6 +79,8 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousA11yViolations(page);
 
+  // The privacy notice and consent (issue 18).
+  await page.getByLabel(/acepto que la agencia trate mis datos/).check();
   await page.getByRole("button", { name: "Enviar registro" }).click();
   await expect(page).toHaveURL(/\/registration\/success\?e=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { name: "¡Registro completado!" })).toBeVisible();

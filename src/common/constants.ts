@@ -84,3 +84,11 @@ export const EYE_COLORS = [
   "Mixto",
 ] as const;
 export type EyeColor = (typeof EYE_COLORS)[number];
+
+/** A minor's registration (issue 18): 16- and 17-year-olds need their guardian's approval. */
+export const GUARDIAN_STATUSES = ["not_required", "pending", "approved", "refused"] as const;
+export type GuardianStatus = (typeof GUARDIAN_STATUSES)[number];
+/** Below this age (and at or above MIN_REGISTRATION_AGE) a registration waits for the guardian. */
+export const ADULT_AGE = 18;
+/** Stages that count as "selected" for retention (with liked): never erased automatically. */
+export const RETAINED_STAGES = ["shortlisted", "callback", "signed"] as const;

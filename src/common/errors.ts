@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   "registration_cancelled",
   "same_timeslot",
   "offer_unavailable",
+  "consent_required",
+  "guardian_already_decided",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -40,6 +40,8 @@ import { settingsRoutes, systemRoutes } from "./modules/system/system.routes";
 import { photosRoutes } from "./modules/photos/photos.routes";
 import { manageRoutes } from "./modules/manage/manage.routes";
 import { waitlistRoutes } from "./modules/waitlist/waitlist.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
+import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { createObjectStore, type ObjectStore } from "./storage/storage";
 
 export interface AppDeps {
@@ -106,6 +108,8 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await checkInsRoutes(zodApi, ctx);
   await manageRoutes(zodApi, ctx);
   await waitlistRoutes(zodApi, ctx);
+  await privacyRoutes(zodApi, ctx);
+  await auditRoutes(zodApi, ctx);
 }
 
 /**

@@ -9,6 +9,7 @@ import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   });
   const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
   const scheduler = createScheduler({ db: database.db, config, log: app.log });
+  const retention = createRetentionJob({ db: database.db, log: app.log });
   closeOnSignal(
     {
       log: app.log,
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
       await worker.stop();
       await sweeper.stop();
       await scheduler.stop();
+      await retention.stop();
       stopBackups();
     },
   );
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
   worker.start();
   sweeper.start();
   scheduler.start();
+  retention.start();
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const storage = createObjectStore(config.storage);
   const sweeper = createStorageSweeper({ db: database.db, storage, log });
   const scheduler = createScheduler({ db: database.db, config, log });
+  const retention = createRetentionJob({ db: database.db, log });
   closeOnSignal(
     {
       log,
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       await worker.stop();
       await sweeper.stop();
       await scheduler.stop();
+      await retention.stop();
       storage.close();
     },
   );
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
   worker.start();
   sweeper.start();
   scheduler.start();
+  retention.start();
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,7 @@ import type eventsMessages from "./es-AR/events.json";
 import type landingMessages from "./es-AR/landing.json";
 import type mailboxMessages from "./es-AR/mailbox.json";
 import type panelMessages from "./es-AR/panel.json";
+import type privacyMessages from "./es-AR/privacy.json";
 import type publicMessages from "./es-AR/public.json";
 import type registrantMessages from "./es-AR/registrant.json";
 import type registrationsMessages from "./es-AR/registrations.json";
@@ -28,6 +29,7 @@ export interface CatalogueShape {
   landing: typeof landingMessages;
   mailbox: typeof mailboxMessages;
   panel: typeof panelMessages;
+  privacy: typeof privacyMessages;
   public: typeof publicMessages;
   registrant: typeof registrantMessages;
   registrations: typeof registrationsMessages;

@@ -5,6 +5,7 @@
  */
 import esCommon from "./es-AR/common.json";
 import esLanding from "./es-AR/landing.json";
+import esPrivacy from "./es-AR/privacy.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import type { NamespaceMessages } from "./index";
@@ -12,7 +13,13 @@ import type { Language } from "./languages";
 
 export type PublicNamespaces = Record<string, NamespaceMessages>;
 
-const spanish: PublicNamespaces = { common: esCommon, landing: esLanding, public: esPublic, registrant: esRegistrant };
+const spanish: PublicNamespaces = {
+  common: esCommon,
+  landing: esLanding,
+  privacy: esPrivacy,
+  public: esPublic,
+  registrant: esRegistrant,
+};
 
 export const publicCatalogue: Record<Language, () => Promise<PublicNamespaces>> = {
   "es-AR": () => Promise.resolve(spanish),

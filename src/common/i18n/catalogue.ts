@@ -9,6 +9,7 @@ import enEvents from "./en/events.json";
 import enLanding from "./en/landing.json";
 import enMailbox from "./en/mailbox.json";
 import enPanel from "./en/panel.json";
+import enPrivacy from "./en/privacy.json";
 import enPublic from "./en/public.json";
 import enRegistrant from "./en/registrant.json";
 import enRegistrations from "./en/registrations.json";
@@ -23,6 +24,7 @@ import esEvents from "./es-AR/events.json";
 import esLanding from "./es-AR/landing.json";
 import esMailbox from "./es-AR/mailbox.json";
 import esPanel from "./es-AR/panel.json";
+import esPrivacy from "./es-AR/privacy.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import esRegistrations from "./es-AR/registrations.json";
@@ -42,6 +44,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     landing: esLanding,
     mailbox: esMailbox,
     panel: esPanel,
+    privacy: esPrivacy,
     public: esPublic,
     registrant: esRegistrant,
     registrations: esRegistrations,
@@ -58,6 +61,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     landing: enLanding,
     mailbox: enMailbox,
     panel: enPanel,
+    privacy: enPrivacy,
     public: enPublic,
     registrant: enRegistrant,
     registrations: enRegistrations,

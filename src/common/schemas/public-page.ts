@@ -14,7 +14,7 @@ export interface PublicPageState {
   /** The registration page's event, or `notFound` when it is missing or inactive (a 404 page). */
   event?: { id: string; data: PublicEvent } | { id: string; notFound: true };
   /** The success page's registration code, for its token `e`. */
-  success?: { token: string; registrationCode: string } | { token: string; notFound: true };
+  success?: { token: string; registrationCode: string; guardianPendingEmail?: string } | { token: string; notFound: true };
 }
 
 /** The id of the JSON script element holding the state. */

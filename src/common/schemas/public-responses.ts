@@ -26,6 +26,8 @@ export const publicEventResponse = z.object({
   /** Whether the form asks for photos: off, optional or required. */
   photos: z.enum(PHOTO_SETTINGS),
   timeslots: z.array(publicTimeslotResponse),
+  /** The privacy notice the form shows (issue 18): its version is sent back with the consent. */
+  privacyNoticeVersion: z.number().int().optional(),
 });
 
 export const registrationCreatedResponse = z.object({
@@ -34,7 +36,12 @@ export const registrationCreatedResponse = z.object({
   verificationEmailQueued: z.boolean(),
 });
 
-export const registrationSuccessResponse = z.object({ registrationCode: z.string(), email: z.string() });
+export const registrationSuccessResponse = z.object({
+  registrationCode: z.string(),
+  email: z.string(),
+  /** A minor's registration waiting for the guardian (issue 18): the address the request went to. */
+  guardianPendingEmail: z.string().nullable().optional(),
+});
 
 export const registrationSheetResponse = z.object({
   status: z.enum(["pending", "confirmed"]),

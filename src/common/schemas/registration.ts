@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { REGISTRANT_FIELD_NAMES } from "../registrant/fields";
 import { registrantShape } from "../registrant/schemas";
 import { t } from "../i18n";
+import { consentShape } from "../privacy/consent";
 
 export const publicRegistrationSchema = z.object({
   ...registrantShape("registration"),
@@ -19,13 +20,15 @@ export const publicRegistrationSchema = z.object({
       full: z.optional(z.uuid({ error: () => t("public.photos.errors.notFound") })),
     }),
   ),
+  /** Consent and, for 16- and 17-year-olds, the guardian (issue 18): checked by consentProblems. */
+  ...consentShape,
   /** Honeypot: invisible to people; a bot that fills it is answered like a success, nothing stored. */
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export type PublicRegistrationInput = z.input<typeof publicRegistrationSchema>;
 export type PublicRegistration = z.output<typeof publicRegistrationSchema>;
-export type PublicRegistrationField = Exclude<keyof PublicRegistrationInput, "website" | "photos">;
+export type PublicRegistrationField = Exclude<keyof PublicRegistrationInput, "website" | "photos" | keyof typeof consentShape>;
 
 /** The order of the form's fields: the error summary lists errors in this order. */
 export const PUBLIC_REGISTRATION_FIELDS: readonly PublicRegistrationField[] = [...REGISTRANT_FIELD_NAMES, "timeslotId"];

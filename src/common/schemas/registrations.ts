@@ -5,7 +5,8 @@
  */
 import { PHOTO_KINDS } from "../photos";
 import { z } from "zod";
-import { PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "../constants";
+import { GUARDIAN_STATUSES, PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "../constants";
+import { registrationPrivacySchema } from "./privacy";
 import { registrantReplyShape } from "../registrant/replies";
 import { registrantShape } from "../registrant/schemas";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
@@ -32,6 +33,8 @@ export const registrationFiltersSchema = z.object({
   tag: z.uuid().optional(),
   panelMin: z.coerce.number().min(RATING_MIN).max(RATING_MAX).optional(),
   unscoredByMe: booleanParam,
+  /** 'pending': the minors whose guardian has not approved yet ('Falta autorización', issue 18). */
+  guardianStatus: z.enum(GUARDIAN_STATUSES).optional(),
 });
 export type RegistrationFilters = z.output<typeof registrationFiltersSchema>;
 
@@ -105,6 +108,8 @@ export const registrationSchema = z.object({
   attended: z.boolean(),
   rating: z.number().int().nullable(),
   stage: z.enum(REGISTRATION_STAGES),
+  /** A minor's guardian's decision (issue 18): 'pending' shows 'Falta autorización'. */
+  guardianStatus: z.enum(GUARDIAN_STATUSES).optional(),
 });
 
 export const registrationEventSchema = z.object({
@@ -150,6 +155,8 @@ export const registrationDetailSchema = registrationSchema.extend({
   photos: z.array(z.enum(PHOTO_KINDS)).optional(),
   /** The check-in QR code's URL, printed on the staff's sheet (issue 20). */
   checkInUrl: z.string().optional(),
+  /** Consent and the guardian (issue 18), for staff. */
+  privacy: registrationPrivacySchema.optional(),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 

@@ -15,6 +15,7 @@ import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
 import { photoRows } from "./authorization-matrix.photos";
 import { selfServiceRows } from "./authorization-matrix.self-service";
+import { privacyRows } from "./authorization-matrix.privacy";
 
 export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -244,6 +245,8 @@ export const MATRIX: MatrixRow[] = [
   ...checkInRows(freshRegistration),
   // ---- the registrant's self-service and the waiting list (issue 19)
   ...selfServiceRows(),
+  // ---- privacy, consent and the audit trail (issue 18)
+  ...privacyRows(),
 ];
 
 /** A fresh registration (and its event) for one persona's call. */

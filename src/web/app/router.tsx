@@ -40,6 +40,9 @@ const pageRoutes: RouteObject[] = [
       { path: "verify-email", lazy: () => import("@web/features/accounts/pages/verify-email-page") },
       { path: "forgot-password", lazy: () => import("@web/features/accounts/pages/forgot-password-page") },
       { path: "reset-password", lazy: () => import("@web/features/accounts/pages/reset-password-page") },
+      // A person's data and a minor's guardian (issue 18): public, by their links.
+      { path: "guardian", lazy: () => import("@web/features/privacy/pages/guardian-page") },
+      { path: "privacy/request", lazy: () => import("@web/features/privacy/pages/privacy-request-page") },
     ],
   },
   {
@@ -74,6 +77,8 @@ const pageRoutes: RouteObject[] = [
               { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
               { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
               { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
+              { path: "admin/privacy", lazy: () => import("@web/features/privacy/pages/privacy-admin-page") },
+              { path: "admin/audit", lazy: () => import("@web/features/privacy/pages/audit-page") },
             ],
           },
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.

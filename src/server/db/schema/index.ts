@@ -9,6 +9,7 @@ import { type modelRegistrations } from "./registrations";
 import { type emailCampaigns, type emailCampaignRecipients, type outboxMessages } from "./mail";
 import { type photos, type storageDeletions } from "./photos";
 import { type waitlistEntries } from "./waitlist";
+import { type auditLog, type privacyNotices } from "./privacy";
 
 export * from "./accounts";
 export * from "./events";
@@ -17,6 +18,7 @@ export * from "./mail";
 export * from "./photos";
 export * from "./panel";
 export * from "./waitlist";
+export * from "./privacy";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
@@ -28,6 +30,8 @@ export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type StorageDeletionRow = typeof storageDeletions.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type PrivacyNoticeRow = typeof privacyNotices.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
  * Every registrant field of @common/registrant/fields is a column of model_registrations, of the

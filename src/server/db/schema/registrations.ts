@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { REGISTRATION_STAGES, REGISTRATION_STATUSES } from "@common/constants";
+import { GUARDIAN_STATUSES, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "@common/constants";
 import { LANGUAGES } from "@common/i18n/languages";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./accounts";
@@ -96,6 +96,18 @@ export const modelRegistrations = pgTable(
     nameKey: text("name_key")
       .notNull()
       .generatedAlwaysAs(sql`lower(regexp_replace(btrim("full_name"), '[[:space:]]+', ' ', 'g'))`),
+    // Consent and the guardian (issue 18, ADR 016): which notice the person read, when they agreed, and
+    // to what; for 16- and 17-year-olds the guardian who approves (or refuses) the registration.
+    privacyNoticeVersion: integer("privacy_notice_version"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
+    consentDataProcessing: boolean("consent_data_processing").notNull().default(false),
+    consentPhotoScouting: boolean("consent_photo_scouting").notNull().default(false),
+    guardianName: text("guardian_name"),
+    guardianEmail: text("guardian_email"),
+    guardianStatus: text("guardian_status", { enum: GUARDIAN_STATUSES }).notNull().default("not_required"),
+    guardianDecidedAt: timestamp("guardian_decided_at", { withTimezone: true }),
+    /** Staff asked to keep this person past the retention period (issue 18). */
+    retentionKeep: boolean("retention_keep").notNull().default(false),
   },
   (t) => [
     check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
@@ -145,6 +157,14 @@ export const modelRegistrations = pgTable(
     index("model_registrations_email_idx").on(t.email),
     index("model_registrations_phone_key_idx").on(t.phoneKey),
     index("model_registrations_name_key_dob_idx").on(t.nameKey, t.dateOfBirth),
+    check(
+      "model_registrations_guardian_status_check",
+      sql`${t.guardianStatus} in ('not_required', 'pending', 'approved', 'refused')`,
+    ),
+    // The staff list's 'Falta autorización' filter.
+    index("model_registrations_event_guardian_idx")
+      .on(t.eventId, t.guardianStatus)
+      .where(sql`${t.guardianStatus} = 'pending'`),
     // One check per row instead of two, on the slot row the registration already locks: a rush no
     // longer share-locks the event's row from every transaction at once (migration 0004).
     foreignKey({

@@ -8,6 +8,18 @@ import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "@common/i18n/languages";
 import type { RegistrantValues } from "@common/registrant/fields";
+import type { GuardianStatus } from "@common/constants";
+
+/** A waiting-list entry's consent (ADR 016), its time as JSON holds it. */
+export interface StoredConsent {
+  privacyNoticeVersion: number;
+  consentedAt: string;
+  consentDataProcessing: boolean;
+  consentPhotoScouting: boolean;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianStatus: GuardianStatus;
+}
 import type { PhotoKind } from "@common/photos";
 import { createdAt, updatedAt } from "./columns";
 import { eventTimeslots } from "./events";
@@ -33,6 +45,8 @@ export const waitlistEntries = pgTable(
     /** The photos uploaded with the request, by kind (their rows name this entry: photos.waitlist_entry_id). */
     photos: jsonb("photos").$type<Partial<Record<PhotoKind, string>>>().notNull().default({}),
     language: text("language", { enum: LANGUAGES }).notNull().default("es-AR"),
+    /** The consent and guardian answers given with the form (issue 18), copied into the registration on acceptance. */
+    consent: jsonb("consent").$type<StoredConsent>(),
     status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
     /** The address proven by the link of the e-mail that confirmed the place in line (or by accepting an offer). */
     emailVerified: boolean("email_verified").notNull().default(false),

@@ -9,6 +9,7 @@ import { apiErrorResponseSchema as errorResponse } from "@common/schemas/api-err
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { createUsersService } from "./users.service";
+import { auditContext } from "../audit/audit.record";
 
 export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext): Promise<void> {
   const users = createUsersService({ db, auth, config, log: app.log });
@@ -34,7 +35,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
         response: { 200: userResponseSchema, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => ({ user: await users.approve(request.params.id, request.user!) }),
+    async (request) => ({ user: await users.approve(request.params.id, request.user!, auditContext(request)) }),
   );
 
   app.post(
@@ -53,7 +54,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
       },
     },
     async (request, reply) => {
-      const result = await users.createAdmin(request.body.email, request.user!);
+      const result = await users.createAdmin(request.body.email, request.user!, auditContext(request));
       return reply.status(result.outcome === "invited" ? 201 : 200).send(result);
     },
   );

@@ -17,6 +17,7 @@ import { accountLinks, INVITATION_TTL_SECONDS, type Auth } from "./auth.config";
 import type { SessionUser } from "./session.resolver";
 import { forgetPanelScoresOf } from "../panel/panel.repository";
 import { createUsersRepository } from "./users.repository";
+import { recordAuditOf, type AuditContext } from "../audit/audit.record";
 
 export function toProfile(row: UserRow): Profile {
   return {
@@ -54,6 +55,8 @@ async function newInvitationToken(auth: Auth, userId: string) {
   return { token, tokenId: row.id };
 }
 
+type AdminOutcome = { outcome: "promoted" | "invited"; user: Profile };
+
 export function createUsersService({ db, auth, config, log }: Deps) {
   const repo = createUsersRepository(db);
 
@@ -61,7 +64,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
    * Promotes the account of `email` if its owner has proved the address (a superadmin is left as it
    * is). An unverified account is not promoted: undefined, as for no account at all.
    */
-  const promoteVerified = (email: string, actor: SessionUser) =>
+  const promoteVerified = (email: string, actor: SessionUser, audit?: AuditContext) =>
     db.transaction(async (tx) => {
       const user = await repo.findByEmailForUpdate(email, tx);
       if (!user) return undefined;
@@ -69,6 +72,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       if (user.role === "superadmin") return user;
       if (!user.emailVerified) return undefined;
       const updated = await repo.update(user.id, { role: "admin", status: "approved" }, tx);
+      await recordAuditOf(tx, audit, { action: "user.role_change", userId: user.id, details: { from: user.role, to: "admin" } });
       log.info({ actorId: actor.id, userId: user.id }, "user promoted to admin");
       return updated;
     });
@@ -79,7 +83,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
    * two-factor, pending tokens and the name; the address's real owner chooses the password.
    * Undefined when the account changed meanwhile (the caller tries again).
    */
-  const invite = async (email: string, actor: SessionUser): Promise<UserRow | undefined> => {
+  const invite = async (email: string, actor: SessionUser, audit?: AuditContext): Promise<UserRow | undefined> => {
     const existing = await repo.findByEmail(email);
     const userId = existing?.id ?? randomUUID();
     const { token, tokenId } = await newInvitationToken(auth, userId);
@@ -97,6 +101,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       }
       const url = accountLinks.invitation(config.publicUrl, token);
       await enqueueEmail(tx, adminInvitationEmail({ to: email, url, invitedBy: actor.fullName, language: currentLanguage() }));
+      await recordAuditOf(tx, audit, { action: "user.role_change", userId, details: { to: "admin", invited: true } });
       log.info({ actorId: actor.id, userId }, "admin invited");
       return user;
     });
@@ -109,7 +114,7 @@ export function createUsersService({ db, auth, config, log }: Deps) {
      * pending → approved, and the approval e-mail in the same transaction. Approving twice is a no-op.
      * An unverified account is refused: whoever created it may not own the address.
      */
-    approve: (id: string, actor: SessionUser): Promise<Profile> =>
+    approve: (id: string, actor: SessionUser, audit?: AuditContext): Promise<Profile> =>
       db.transaction(async (tx) => {
         const user = await repo.findByIdForUpdate(id, tx);
         if (!user) throw accountErrors.userNotFound();
@@ -119,8 +124,8 @@ export function createUsersService({ db, auth, config, log }: Deps) {
           throw accountErrors.emailNotVerified();
         }
         const updated = await repo.update(id, { status: "approved" }, tx);
+        await recordAuditOf(tx, audit, { action: "user.approve", userId: id });
         await enqueueEmail(tx, profileApprovedEmail({ ...staffRecipient(user), url: `${config.publicUrl}/login` }));
-        log.info({ actorId: actor.id, userId: id }, "user approved");
         return toProfile(updated);
       }),
 
@@ -129,13 +134,13 @@ export function createUsersService({ db, auth, config, log }: Deps) {
      * any other address gets an approved admin account without a password and an e-mailed link to
      * set one. Tries again when a sign-up for the same address races it.
      */
-    createAdmin: async (email: string, actor: SessionUser): Promise<{ outcome: "promoted" | "invited"; user: Profile }> => {
+    createAdmin: async (email: string, actor: SessionUser, audit?: AuditContext): Promise<AdminOutcome> => {
       if (!isAgencyEmail(email, config.agencyEmailDomain)) throw accountErrors.emailDomainNotAllowed(config.agencyEmailDomain);
       for (let attempt = 1; ; attempt++) {
-        const promoted = await promoteVerified(email, actor);
+        const promoted = await promoteVerified(email, actor, audit);
         if (promoted) return { outcome: "promoted", user: toProfile(promoted) };
         try {
-          const invited = await invite(email, actor);
+          const invited = await invite(email, actor, audit);
           if (invited) return { outcome: "invited", user: toProfile(invited) };
         } catch (error) {
           // Someone signed up with this address in the meantime: look again.

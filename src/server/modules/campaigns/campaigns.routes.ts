@@ -11,17 +11,18 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { createCampaignsRepository } from "./campaigns.repository";
 import { createCampaignsService, type CampaignsService } from "./campaigns.service";
+import { auditContext, recordAudit } from "../audit/audit.record";
 
 // A transparent 1×1 GIF: the read-tracking image.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
   const campaigns = createCampaignsService({ db, config, repository: createCampaignsRepository(db) });
-  staffRoutes(app, campaigns);
+  staffRoutes(app, campaigns, db);
   readTrackingRoute(app, campaigns);
 }
 
-function staffRoutes(app: ZodApp, campaigns: CampaignsService): void {
+function staffRoutes(app: ZodApp, campaigns: CampaignsService, db: AppContext["db"]): void {
   app.post(
     "/api/campaigns",
     {
@@ -35,6 +36,17 @@ function staffRoutes(app: ZodApp, campaigns: CampaignsService): void {
     },
     async (request, reply) => {
       const result = await campaigns.send(request.user!.id, request.body);
+      // The campaign's rows are committed by now (a large one in several transactions): recorded right after.
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "campaign.send",
+        eventId: request.body.eventId,
+        details: {
+          campaignId: result.campaignId,
+          recipients: request.body.registrationIds?.length ?? null,
+          stage: request.body.stage ?? null,
+        },
+      });
       request.log.info(
         { campaignId: result.campaignId, recipients: request.body.registrationIds?.length, stage: request.body.stage },
         "campaign queued",

@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
+import { auditContext } from "../audit/audit.record";
 import { createCheckInsService } from "./check-ins.service";
 
 const tags = ["check-in"];
@@ -33,7 +34,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return checkIns.checkIn(user.id, request.body);
+      return checkIns.checkIn(user.id, request.body, new Date(), auditContext(request));
     },
   );
 

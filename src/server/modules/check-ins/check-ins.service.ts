@@ -17,6 +17,7 @@ import {
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { registrationIdFromToken } from "../../lib/registration-links";
+import { recordAuditOf, type AuditContext } from "../audit/audit.record";
 import { checkInErrors } from "./check-ins.errors";
 import { createCheckInsRepository, type CheckInRow } from "./check-ins.repository";
 
@@ -140,10 +141,15 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   }
 
   /** Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`. */
-  async function checkIn(userId: string, request: CheckInRequest, now = new Date()): Promise<CheckInResponse> {
+  async function checkIn(
+    userId: string,
+    request: CheckInRequest,
+    now = new Date(),
+    audit?: AuditContext,
+  ): Promise<CheckInResponse> {
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
-    const row = id ? await recordCheckIn(id, userId, arrivalTime(request.scannedAt, now)) : undefined;
+    const row = id ? await recordCheckIn(id, userId, arrivalTime(request.scannedAt, now), audit) : undefined;
     if (!row) throw checkInErrors.notFound();
     const { checkedIn } = row;
     const alreadyCheckedIn = !checkedIn && row.attended;
@@ -159,8 +165,11 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
    * The one place an arrival is written: whatever else must happen with it (issue 18's access
    * audit) goes here. `checkedIn` when this call recorded it; undefined for no such registration.
    */
-  async function recordCheckIn(registrationId: string, userId: string, at: Date) {
-    return repo.recordAndFind(registrationId, at, userId);
+  async function recordCheckIn(registrationId: string, userId: string, at: Date, audit?: AuditContext) {
+    const row = await repo.recordAndFind(registrationId, at, userId);
+    // The arrival in the audit trail (issue 18), once: a repeated scan records nothing new.
+    if (row?.checkedIn) await recordAuditOf(db, audit, { action: "registration.check_in", registrationId, eventId: row.eventId });
+    return row;
   }
 
   async function arrivals(eventId: string) {

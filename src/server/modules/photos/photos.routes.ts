@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
+import { auditContext, recordAudit } from "../audit/audit.record";
 
 const photoCreated = z.object({ photoId: z.uuid() });
 const multipartBody = {
@@ -44,13 +45,13 @@ export async function photosRoutes(app: ZodApp, { db, config, storage }: AppCont
     },
   );
 
-  staffRoutes(app, service);
+  staffRoutes(app, service, db);
 }
 
 const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
 
 /** Staff: a registration's photos, read, replaced and removed (member and above). */
-function staffRoutes(app: ZodApp, service: PhotosService): void {
+function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]): void {
   app.get(
     "/api/registrations/:id/photos/:kind",
     {
@@ -64,6 +65,12 @@ function staffRoutes(app: ZodApp, service: PhotosService): void {
     },
     async (request, reply) => {
       const { object, photo } = await service.read(request.params.id, request.params.kind, request.query.size);
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registration.photo_view",
+        registrationId: request.params.id,
+        details: { kind: request.params.kind, size: request.query.size },
+      });
       return (
         reply
           .header("content-type", "image/jpeg")

@@ -34,7 +34,7 @@ export function eventDetails(t: Translate, language: Language, input: Registrati
 
 export function verificationEmail(
   language: Language,
-  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number; manageUrl?: string },
+  input: RegistrationEmailInput & { verifyUrl: string; ttlHours: number; manageUrl?: string; guardianPending?: boolean },
 ): EmailContent {
   const t = translator(language);
   const eventName = input.event.eventName;
@@ -45,6 +45,8 @@ export function verificationEmail(
     paragraphs: [
       t("public.emails.verification.received", { eventName, product: PRODUCT_NAME }),
       t("public.emails.verification.expires", { hours: input.ttlHours }),
+      // A 16- or 17-year-old: the registration waits for the guardian (issue 18).
+      ...(input.guardianPending ? [t("privacy.emails.guardianPending")] : []),
     ],
     details: eventDetails(t, language, input),
     action: { label: t("public.emails.verification.action"), url: input.verifyUrl },

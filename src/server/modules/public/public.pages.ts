@@ -191,8 +191,11 @@ function eventCache(ctx: Pick<AppContext, "db" | "config">) {
 /** The success page's code for its token, or notFound (the page then says so). */
 async function successState(service: ReturnType<typeof createPublicService>, token: string): Promise<PublicPageState["success"]> {
   try {
-    const { registrationCode } = await service.registrationSuccess(token);
-    return { token, registrationCode };
+    const found = await service.registrationSuccess(token);
+    const { registrationCode } = found;
+    return "guardianPendingEmail" in found
+      ? { token, registrationCode, guardianPendingEmail: found.guardianPendingEmail }
+      : { token, registrationCode };
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
     return { token, notFound: true };

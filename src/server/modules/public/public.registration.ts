@@ -20,13 +20,20 @@ import {
   PG_UNIQUE_VIOLATION,
 } from "../../db/client";
 import { AppError } from "../../errors";
-import { manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
+import { manageUrl, registrationToken } from "../../lib/registration-links";
 import { newOutboxRow, type NewOutboxRow } from "../../mail/outbox";
+import { guardianRequestEmail } from "../privacy/privacy.emails";
 import { verificationEmail } from "./public.emails";
 import { photoErrors } from "../photos/photos.errors";
 import { publicErrors } from "./public.errors";
-import { TIMESLOT_CAPACITY, type InsertOutcome, type NewRegistrationValues, type PublicRepository } from "./public.repository";
+import {
+  TIMESLOT_CAPACITY,
+  type InsertOutcome,
+  type NewRegistrationValues,
+  type PublicRepository,
+  type RegistrationConsentValues,
+} from "./public.repository";
 import { newRegistrationCode } from "./registration-code.generator";
 
 const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";
@@ -54,6 +61,10 @@ export const slotTimes = (slot: { startTime: string; endTime: string } | null) =
 
 export const verifyUrl = (config: Config, token: string) => `${config.publicUrl}/verify/${token}`;
 
+/** The page where a minor's guardian approves or refuses the registration (issue 18). */
+export const guardianUrl = (config: Config, registrationId: string) =>
+  `${config.publicUrl}/guardian?t=${registrationToken(config, "guardian", registrationId)}`;
+
 /** A failed registration statement's reason, when it is the registration's own. */
 function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | "photo_taken" | undefined {
   const code = pgErrorCode(error);
@@ -66,12 +77,21 @@ function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken
 }
 
 /** A new registration's row, with its fresh code and tokens (the tokens' secrets for the replies). */
-function newRegistration(eventId: string, input: PublicRegistration, config: Config) {
+function newRegistration(eventId: string, input: PublicRegistration, consent: RegistrationConsentValues, config: Config) {
   const verification = newSecretToken();
   const success = newSecretToken();
-  const { website: _honeypot, ...fields } = input;
+  const {
+    website: _honeypot,
+    privacyNoticeVersion: _version,
+    consentDataProcessing: _data,
+    consentPhotoScouting: _photos,
+    guardianName: _guardianName,
+    guardianEmail: _guardianEmail,
+    ...fields
+  } = input;
   const values: NewRegistrationValues = {
     ...fields,
+    ...consent,
     id: randomUUID(),
     eventId,
     age: ageToday(input.dateOfBirth) ?? 0,
@@ -84,6 +104,30 @@ function newRegistration(eventId: string, input: PublicRegistration, config: Con
   };
   return { values, verification, success };
 }
+
+/** The guardian's request e-mail of a minor's registration (issue 18); undefined for anyone else. */
+export function guardianRequestRow(
+  config: Config,
+  values: Pick<NewRegistrationValues, "id" | "language" | "guardianStatus" | "guardianEmail" | "guardianName">,
+  minorName: string,
+  event: EventAndSlot["event"],
+) {
+  if (values.guardianStatus !== "pending" || !values.guardianEmail || !values.guardianName) return undefined;
+  return newOutboxRow({
+    kind: "guardian_request",
+    to: values.guardianEmail,
+    ...guardianRequestEmail(values.language, {
+      guardianName: values.guardianName,
+      minorName,
+      eventName: event.eventName,
+      eventDate: event.eventDate,
+      url: guardianUrl(config, values.id),
+    }),
+  });
+}
+
+/** The verification e-mail, and a minor's guardian's request with it. */
+type Mails = NewOutboxRow | NewOutboxRow[];
 
 function refuseUnlessCreated(outcome: InsertOutcome): void {
   if ("created" in outcome) return;
@@ -102,10 +146,12 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
   async function insertOnce(
     eventId: string,
     input: PublicRegistration,
+    consent: RegistrationConsentValues,
     context: EventAndSlot,
     log: FastifyBaseLogger,
   ): Promise<RegistrationResult> {
-    const { values, verification, success } = newRegistration(eventId, input, config);
+    const { values, verification, success } = newRegistration(eventId, input, consent, config);
+    const guardianPending = values.guardianStatus === "pending";
     const { registrationCode } = values;
     const result = { registrationCode, successToken: success.token, verificationEmailQueued: true };
     try {
@@ -120,9 +166,12 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
           verifyUrl: verifyUrl(config, verification.token),
           ttlHours: config.verificationTtlHours,
           manageUrl: manageUrl(config, values.id),
+          guardianPending,
         }),
       });
-      await insertUntilAnswered(values, mail, log);
+      // A minor's guardian is asked in the same statement: the request exists exactly when the registration does.
+      const guardianMail = guardianRequestRow(config, values, input.fullName, context.event);
+      await insertUntilAnswered(values, guardianMail ? [mail, guardianMail] : mail, log);
       return result;
     } catch (error) {
       if (error instanceof AppError || registrationRefusal(error) || isConnectionError(error)) throw error;
@@ -142,7 +191,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
    * is stored. Past REGISTRATION_RETRY_MS the answer is 503 whatever the database did: an attempt
    * that reached it may have stored the registration, and then its e-mail too (ADR 007).
    */
-  async function insertUntilAnswered(values: NewRegistrationValues, mail: NewOutboxRow, log: FastifyBaseLogger): Promise<void> {
+  async function insertUntilAnswered(values: NewRegistrationValues, mail: Mails, log: FastifyBaseLogger): Promise<void> {
     const deadline = Date.now() + REGISTRATION_RETRY_MS;
     let maybeStored = false;
     for (let attempt = 1; ; attempt++) {
@@ -167,12 +216,13 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
   async function write(
     eventId: string,
     input: PublicRegistration,
+    consent: RegistrationConsentValues,
     context: EventAndSlot,
     log: FastifyBaseLogger,
   ): Promise<RegistrationResult> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await insertOnce(eventId, input, context, log);
+        return await insertOnce(eventId, input, consent, context, log);
       } catch (error) {
         const refusal = registrationRefusal(error);
         if (refusal === "duplicate") throw publicErrors.duplicate();

@@ -4,6 +4,7 @@
  * Slot availability comes from the events module's timeslots repository.
  */
 import type { Language } from "@common/i18n";
+import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";
 import { REGISTRANT_FIELD_NAMES, registrantFields, type FieldKind, type RegistrantValues } from "@common/registrant/fields";
 import { and, eq, getTableColumns } from "drizzle-orm";
@@ -29,11 +30,12 @@ const PARAMETER_CAST: Record<FieldKind, string> = {
 const registrationColumns = getTableColumns(modelRegistrations);
 
 /**
- * The inserted columns and their parameters: $1 the event, $2 the slot, then the registrant's
+ * The inserted columns and their parameters: $1 the event, $2 the slot, $3 the new id, then the registrant's
  * fields in their order, then what the server adds. Built once from the field definitions, so the
  * statement's text never varies (PostgreSQL prepares it once per connection).
  */
 const INSERTED = [
+  { column: "id", cast: "::uuid" },
   ...REGISTRANT_FIELD_NAMES.map((name) => ({
     column: registrationColumns[name].name,
     cast: PARAMETER_CAST[registrantFields[name].kind],
@@ -44,8 +46,14 @@ const INSERTED = [
   { column: "email_verification_expires_at", cast: "::timestamptz" },
   { column: "success_token_hash", cast: "" },
   { column: "language", cast: "" },
-  // Drawn by the application, so the verification e-mail can carry the registration's manage link.
-  { column: "id", cast: "::uuid" },
+  // Consent and the guardian (issue 18).
+  { column: "privacy_notice_version", cast: "::int" },
+  { column: "consented_at", cast: "::timestamptz" },
+  { column: "consent_data_processing", cast: "::boolean" },
+  { column: "consent_photo_scouting", cast: "::boolean" },
+  { column: "guardian_name", cast: "" },
+  { column: "guardian_email", cast: "" },
+  { column: "guardian_status", cast: "" },
 ];
 const FIRST_INSERTED_PARAMETER = 3;
 // The photos' parameters (ids, kinds) follow the registration's, then the outbox row's.
@@ -81,23 +89,28 @@ const CLAIM_PHOTOS = `
 const PHOTOS_OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room,
   photos_claim_check(cardinality($${PHOTO_PARAMETERS}::uuid[]), (select count(*)::int from claimed), (select id from registration)) as photos_ok`;
 const MAIL_COLUMNS = ["kind", "to_address", "subject", "text_body", "html_body", "message_id"];
-const mailInsert = (first: number) => `
+// Each e-mail one row of parameters (the verification, and a minor's guardian's request: issue 18).
+const mailInsert = (first: number, count: number) => `
     insert into outbox_messages (${MAIL_COLUMNS.join(", ")})
-    select ${MAIL_COLUMNS.map((_, i) => `$${i + first}`).join(", ")} from registration`;
+    select m.* from registration, (values ${Array.from(
+      { length: count },
+      (_, row) => `(${MAIL_COLUMNS.map((_, i) => `$${first + row * MAIL_COLUMNS.length + i}`).join(", ")})`,
+    ).join(", ")}) as m(${MAIL_COLUMNS.join(", ")})`;
 
-/** The statement's text for each case: with or without the e-mail, with or without photos. */
-function registerStatement(mail: boolean, photos: boolean): string {
+/** The statement's text for each case: with no, one or two e-mails, with or without photos. */
+function registerStatement(mails: number, photos: boolean): string {
   const parts = [`slot as (${SLOT})`, `registration as (${INSERT_REGISTRATION})`];
   if (photos) parts.push(`claimed as (${CLAIM_PHOTOS})`);
-  if (mail) parts.push(`mail as (${mailInsert(PHOTO_PARAMETERS + (photos ? 2 : 0))})`);
+  if (mails > 0) parts.push(`mail as (${mailInsert(PHOTO_PARAMETERS + (photos ? 2 : 0), mails)})`);
   return `with ${parts.join(",\n")} ${photos ? PHOTOS_OUTCOME : OUTCOME}`;
 }
-const STATEMENTS = {
-  plain: registerStatement(false, false),
-  mail: registerStatement(true, false),
-  photos: registerStatement(false, true),
-  mailPhotos: registerStatement(true, true),
-};
+const statements = new Map<string, string>();
+function statementFor(mails: number, photos: boolean): string {
+  const key = `${mails}:${photos}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = registerStatement(mails, photos)));
+  return statement;
+}
 
 /** A registration's photos by kind, their ids answered by the upload. */
 export type RegistrationPhotoIds = Partial<Record<PhotoKind, string>>;
@@ -105,6 +118,7 @@ export type RegistrationPhotoIds = Partial<Record<PhotoKind, string>>;
 export type InsertOutcome = { created: { id: string } } | { refused: "timeslot_full" | "no_active_slot" };
 
 export type NewRegistrationValues = RegistrantValues & {
+  /** Made by the server before the insert: the guardian's link names it (issue 18). */
   id: string;
   eventId: string;
   timeslotId: string;
@@ -116,7 +130,18 @@ export type NewRegistrationValues = RegistrantValues & {
   /** The language the person registered in: their e-mails speak it. */
   language: Language;
   photos?: RegistrationPhotoIds | undefined;
-};
+} & RegistrationConsentValues;
+
+/** What a registration stores of its consent and guardian (issue 18: public.consent.ts). */
+export interface RegistrationConsentValues {
+  privacyNoticeVersion: number;
+  consentedAt: Date;
+  consentDataProcessing: boolean;
+  consentPhotoScouting: boolean;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianStatus: GuardianStatus;
+}
 
 /**
  * Inserts the registration, and its verification e-mail's outbox row when given, in one
@@ -127,10 +152,16 @@ export type NewRegistrationValues = RegistrantValues & {
  * the application while a rush waits on it. Refused when the slot is full, or when the event is
  * not active (any more) or the slot is not one of its slots.
  */
-async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOutboxRow | null): Promise<InsertOutcome> {
+async function insertRegistration(
+  db: Db,
+  r: NewRegistrationValues,
+  mail: NewOutboxRow | NewOutboxRow[] | null,
+): Promise<InsertOutcome> {
+  const mails = mail === null ? [] : [mail].flat();
   const values: unknown[] = [
     r.eventId,
     r.timeslotId,
+    r.id,
     ...REGISTRANT_FIELD_NAMES.map((name) => r[name]),
     r.age,
     r.registrationCode,
@@ -138,7 +169,13 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
     r.emailVerificationExpiresAt.toISOString(),
     r.successTokenHash,
     r.language,
-    r.id,
+    r.privacyNoticeVersion,
+    r.consentedAt.toISOString(),
+    r.consentDataProcessing,
+    r.consentPhotoScouting,
+    r.guardianName,
+    r.guardianEmail,
+    r.guardianStatus,
   ];
   const photos = Object.entries(r.photos ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (photos.length > 0)
@@ -146,14 +183,21 @@ async function insertRegistration(db: Db, r: NewRegistrationValues, mail: NewOut
       photos.map(([, id]) => id),
       photos.map(([kind]) => kind),
     );
-  if (mail) values.push(mail.kind, mail.toAddress, mail.subject, mail.textBody, mail.htmlBody, mail.messageId);
-  const statement =
-    photos.length > 0 ? (mail ? STATEMENTS.mailPhotos : STATEMENTS.photos) : mail ? STATEMENTS.mail : STATEMENTS.plain;
+  for (const m of mails) values.push(m.kind, m.toAddress, m.subject, m.textBody, m.htmlBody, m.messageId);
+  const statement = statementFor(mails.length, photos.length > 0);
   type Row = { id: string | null; has_room: boolean | null };
   const [row] = await runStatement<Row>(db, statement, values);
   if (row?.id) return { created: { id: row.id } };
   return { refused: row?.has_room === false ? "timeslot_full" : "no_active_slot" };
 }
+
+/** What the success page answers (and whether a guardian is still to approve: issue 18). */
+const SUCCESS_COLUMNS = {
+  registrationCode: modelRegistrations.registrationCode,
+  email: modelRegistrations.email,
+  guardianStatus: modelRegistrations.guardianStatus,
+  guardianEmail: modelRegistrations.guardianEmail,
+};
 
 export function createPublicRepository(db: Db) {
   return {
@@ -204,12 +248,12 @@ export function createPublicRepository(db: Db) {
       };
     },
 
-    /** The registration and its verification e-mail in one statement (above). */
-    insertRegistration: (r: NewRegistrationValues, mail: NewOutboxRow | null) => insertRegistration(db, r, mail),
+    /** The registration and its e-mails (verification, a minor's guardian's) in one statement (above). */
+    insertRegistration: (r: NewRegistrationValues, mail: NewOutboxRow | NewOutboxRow[] | null) => insertRegistration(db, r, mail),
 
     async findBySuccessTokenHash(hash: string, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({ registrationCode: modelRegistrations.registrationCode, email: modelRegistrations.email })
+        .select(SUCCESS_COLUMNS)
         .from(modelRegistrations)
         .where(eq(modelRegistrations.successTokenHash, hash));
       return row;

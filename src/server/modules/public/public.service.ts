@@ -13,6 +13,8 @@ import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
 import { createPhotosRepository } from "../photos/photos.repository";
+import { photoConsentNeeded } from "@common/privacy/consent";
+import { consentValues, noticeVersionReader } from "./public.consent";
 import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
 import { createPublicRepository, type PublicRepository } from "./public.repository";
@@ -33,12 +35,25 @@ const REGISTRATION_CONTEXT_TTL_MS = 1000;
 
 type RegistrationContext = NonNullable<Awaited<ReturnType<PublicRepository["findRegistrationContext"]>>>;
 
+/** The consent and guardian columns for a registration's body, or 400 consent_required (public.consent.ts). */
+async function consentFor(noticeVersion: () => Promise<number>, photoSetting: PhotoSetting, input: PublicRegistration) {
+  return consentValues(input, {
+    currentNoticeVersion: await noticeVersion(),
+    photoConsentNeeded: photoConsentNeeded(
+      photoSetting,
+      PHOTO_KINDS.some((kind) => input.photos?.[kind]),
+    ),
+    now: new Date(),
+  });
+}
+
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
   const timeslotsRepo = createTimeslotsRepository(db);
   const writer = createRegistrationWriter({ repo, config });
   const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
+  const currentNoticeVersion = noticeVersionReader(db, REGISTRATION_CONTEXT_TTL_MS);
   // Misses (an unknown or inactive event) and failed reads are not kept; a rush shares one read.
   const registrationContexts = new LRUCache<string, RegistrationContext>({
     max: 1000,
@@ -54,6 +69,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const { confirmationDetails: _hiddenUntilVerified, ...shown } = event;
     return {
       ...shown,
+      privacyNoticeVersion: await currentNoticeVersion(),
       // Picked: how many others registered is the staff's business, not the visitor's.
       timeslots: timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({
         id,
@@ -80,8 +96,9 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
     await checkPhotos(eventId, context.photoSetting, input.photos);
+    const consent = await consentFor(currentNoticeVersion, context.photoSetting, input);
     // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.
-    return writer.write(eventId, input, { event: context.event, slot }, log);
+    return writer.write(eventId, input, consent, { event: context.event, slot }, log);
   }
 
   /**
@@ -112,10 +129,18 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   async function registrationSuccess(successToken: string) {
     const row = successToken ? await repo.findBySuccessTokenHash(sha256(successToken)) : undefined;
     if (!row) throw publicErrors.invalidToken();
-    return row;
+    const { guardianStatus, guardianEmail, ...shown } = row;
+    return guardianStatus === "pending" && guardianEmail ? { ...shown, guardianPendingEmail: guardianEmail } : shown;
   }
 
-  return { getEvent, register, registrationSuccess, verify, checkPhotos };
+  return {
+    getEvent,
+    register,
+    registrationSuccess,
+    verify,
+    checkPhotos,
+    consentFor: (photoSetting: PhotoSetting, input: PublicRegistration) => consentFor(currentNoticeVersion, photoSetting, input),
+  };
 }
 
 export type PublicService = ReturnType<typeof createPublicService>;

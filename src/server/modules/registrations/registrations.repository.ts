@@ -51,6 +51,7 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
   }
   if (f.ids) conditions.push(inArray(r.id, f.ids));
   if (f.stage) conditions.push(eq(r.stage, f.stage));
+  if (f.guardianStatus) conditions.push(eq(r.guardianStatus, f.guardianStatus));
   if (f.panelMin !== undefined) conditions.push(gte(r.panelAverage, f.panelMin));
   if (f.tag) {
     conditions.push(

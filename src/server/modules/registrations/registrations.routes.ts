@@ -11,8 +11,9 @@ import {
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
+import { auditContext, recordAudit } from "../audit/audit.record";
 import { registrationsCsvStream } from "./registrations.export";
-import { createRegistrationsService } from "./registrations.service";
+import { createRegistrationsService, type RegistrationsService } from "./registrations.service";
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ["registrations"];
@@ -37,21 +38,9 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
     },
   );
 
-  exportRoute(app, database);
+  exportRoute(app, database, db);
 
-  app.get(
-    "/api/registrations/:id",
-    {
-      config: { access: "member" },
-      schema: {
-        tags,
-        summary: "One registration with its event's slots",
-        params: idParams,
-        response: { 200: registrationDetailSchema },
-      },
-    },
-    async (request) => registrations.get(request.params.id),
-  );
+  detailRoute(app, registrations, db);
 
   app.patch(
     "/api/registrations/:id",
@@ -69,7 +58,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return registrations.update(user, request.params.id, request.body);
+      return registrations.update(user, request.params.id, request.body, auditContext(request));
     },
   );
 
@@ -80,7 +69,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
       schema: { tags, summary: "Delete a registration", params: idParams },
     },
     async (request, reply) => {
-      await registrations.delete(request.params.id);
+      await registrations.delete(request.params.id, auditContext(request));
       return reply.status(204).send();
     },
   );
@@ -103,8 +92,34 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
   );
 }
 
+/** One registration, its view recorded in the audit trail (issue 18). */
+function detailRoute(app: ZodApp, registrations: RegistrationsService, db: AppContext["db"]): void {
+  app.get(
+    "/api/registrations/:id",
+    {
+      config: { access: "member" },
+      schema: {
+        tags,
+        summary: "One registration with its event's slots",
+        params: idParams,
+        response: { 200: registrationDetailSchema },
+      },
+    },
+    async (request) => {
+      const detail = await registrations.get(request.params.id);
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registration.view",
+        registrationId: detail.id,
+        eventId: detail.eventId,
+      });
+      return detail;
+    },
+  );
+}
+
 /** scouting.csv, streamed from the database (registrations.export.ts). */
-function exportRoute(app: ZodApp, database: AppContext["database"]): void {
+function exportRoute(app: ZodApp, database: AppContext["database"], db: AppContext["db"]): void {
   app.get(
     "/api/registrations/export.csv",
     {
@@ -116,6 +131,14 @@ function exportRoute(app: ZodApp, database: AppContext["database"]): void {
       },
     },
     async (request, reply) => {
+      // Which filters, never the search's text (it may be a name or an e-mail).
+      const { q, ids, ...filters } = request.query;
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registrations.export_csv",
+        eventId: request.query.eventId ?? null,
+        details: { filters, search: Boolean(q), ids: ids?.length ?? 0 },
+      });
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${CSV_FILENAME}"`)

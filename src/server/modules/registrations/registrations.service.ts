@@ -21,6 +21,7 @@ import { checkInUrl, manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
+import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { verificationEmail } from "../public/public.emails";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
@@ -43,6 +44,22 @@ function toApi(row: ModelRegistrationRow) {
     attended: row.attended,
     rating: row.rating,
     stage: row.stage,
+    guardianStatus: row.guardianStatus,
+  };
+}
+
+/** Consent and the guardian, as staff see them on the registration's detail (issue 18). */
+function privacyToApi(row: ModelRegistrationRow) {
+  return {
+    privacyNoticeVersion: row.privacyNoticeVersion,
+    consentedAt: row.consentedAt?.toISOString() ?? null,
+    consentDataProcessing: row.consentDataProcessing,
+    consentPhotoScouting: row.consentPhotoScouting,
+    guardianName: row.guardianName,
+    guardianEmail: row.guardianEmail,
+    guardianStatus: row.guardianStatus,
+    guardianDecidedAt: row.guardianDecidedAt?.toISOString() ?? null,
+    retentionKeep: row.retentionKeep,
   };
 }
 
@@ -122,6 +139,7 @@ async function getRegistration(db: Db, config: Config, id: string): Promise<Regi
     photos,
     ...toApi(found.registration),
     checkInUrl: checkInUrl(config, id),
+    privacy: privacyToApi(found.registration),
     event: found.event,
     timeslot: slotToApi(found.timeslot),
     timeslots: (slots.get(found.registration.eventId) ?? []).map(({ id, startTime, endTime, capacity, availableSpots }) => ({
@@ -144,6 +162,7 @@ async function updateRegistration(
   user: SessionUser,
   id: string,
   patch: RegistrationPatch,
+  audit?: AuditContext,
   now = new Date(),
 ): Promise<RegistrationListItem> {
   const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
@@ -176,6 +195,15 @@ async function updateRegistration(
       if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
         await offerFreedSpots(tx, config, [current.timeslotId], { now });
       }
+      // The fields' names only: the audit trail never holds the values (ADR 016).
+      if (audit)
+        await recordAudit(tx, {
+          ...audit,
+          action: "registration.edit",
+          registrationId: id,
+          eventId: current.eventId,
+          details: { fields: Object.keys(patch) },
+        });
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
@@ -188,11 +216,12 @@ async function updateRegistration(
 }
 
 /** Deletes the registration; its spot goes to the slot's waiting list in the same transaction (issue 19). */
-async function deleteRegistration(db: Db, config: Config, id: string): Promise<void> {
+async function deleteRegistration(db: Db, config: Config, id: string, audit?: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
     const deleted = await createRegistrationsRepository(db).delete(id, tx);
     if (!deleted) throw registrationErrors.notFound();
     await offerFreedSpots(tx, config, [deleted.timeslotId]);
+    if (audit) await recordAudit(tx, { ...audit, action: "registration.delete", registrationId: id });
   });
 }
 
@@ -240,8 +269,9 @@ export function createRegistrationsService({ db, config }: { db: Db; config: Con
   return {
     list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
     get: (id: string) => getRegistration(db, config, id),
-    update: (user: SessionUser, id: string, patch: RegistrationPatch) => updateRegistration(db, config, user, id, patch),
-    delete: (id: string) => deleteRegistration(db, config, id),
+    update: (user: SessionUser, id: string, patch: RegistrationPatch, audit?: AuditContext) =>
+      updateRegistration(db, config, user, id, patch, audit),
+    delete: (id: string, audit?: AuditContext) => deleteRegistration(db, config, id, audit),
     resendVerification: (id: string) => resendVerification(db, config, id),
   };
 }

@@ -15,17 +15,19 @@ import type { DbOrTx } from "../../db/client";
 import {
   eventTimeslots,
   modelRegistrations,
+  outboxMessages,
   photos,
   scoutingEvents,
   waitlistEntries,
   type WaitlistEntryRow,
 } from "../../db/schema";
 import { registrationInvite } from "../../lib/calendar";
-import { manageUrl, registrationToken } from "../../lib/registration-links";
+import { checkInUrl, manageUrl, registrationToken } from "../../lib/registration-links";
 import { sha256 } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
-import { confirmationEmail } from "../public/public.emails";
-import { slotTimes } from "../public/public.registration";
+import { checkInQrPng } from "../check-ins/check-ins.qr";
+import { CHECK_IN_QR_CID, confirmationEmail } from "../public/public.emails";
+import { guardianRequestRow, slotTimes } from "../public/public.registration";
 import { newRegistrationCode } from "../public/registration-code.generator";
 import { positionOf, type WaitlistDeps } from "./waitlist.join";
 import { waitlistErrors } from "./waitlist.errors";
@@ -96,6 +98,7 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
     await tx.update(waitlistEntries).set({ status: "accepted", emailVerified: true }).where(eq(waitlistEntries.id, entry.id));
     const id = randomUUID();
     const registrant = pickRegistrantValues(entry.registrant);
+    const consent = entry.consent ? { ...entry.consent, consentedAt: new Date(entry.consent.consentedAt) } : {};
     const [registration] = await tx
       .insert(modelRegistrations)
       .values({
@@ -109,8 +112,12 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
         emailVerified: true,
         emailVerifiedAt: now,
         language: entry.language,
+        ...consent,
       })
       .returning();
+    // A minor's guardian is asked now, as the public form's registration does (issue 18).
+    const guardianMail = guardianRequestRow(config, registration!, registration!.fullName, await eventOf(tx, entry.eventId));
+    if (guardianMail) await tx.insert(outboxMessages).values(guardianMail);
     await tx.update(photos).set({ registrationId: id, waitlistEntryId: null }).where(eq(photos.waitlistEntryId, entry.id));
     const [accepted] = await tx
       .update(waitlistEntries)
@@ -146,6 +153,7 @@ async function queueConfirmation(config: Config, tx: DbOrTx, r: typeof modelRegi
     // No verification link: the e-mail's button opens the manage page.
     verifyUrl: link,
     manageUrl: link,
+    checkInQr: true,
   });
   const icalEvent = registrationInvite({
     registrationId: r.id,
@@ -155,7 +163,11 @@ async function queueConfirmation(config: Config, tx: DbOrTx, r: typeof modelRegi
     manageUrl: link,
     publicUrl: config.publicUrl,
   });
-  await enqueueEmail(tx, { kind: "registration_confirmation", to: r.email, ...content, icalEvent });
+  const qr = await checkInQrPng(checkInUrl(config, r.id));
+  const attachments = [
+    { filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID },
+  ];
+  await enqueueEmail(tx, { kind: "registration_confirmation", to: r.email, ...content, icalEvent, attachments });
 }
 
 /** Leaving the line, or declining an offer (its spot goes to the next in line). */
@@ -172,4 +184,13 @@ export async function declineOffer(deps: WaitlistDeps, token: string, now = new 
     if (entry.status === "offered") await offerFreedSpots(tx, config, [entry.timeslotId], { now });
     return viewOf(config, left!, tx);
   });
+}
+
+/** What a guardian's request says of the event. */
+async function eventOf(tx: DbOrTx, eventId: string) {
+  const [event] = await tx
+    .select({ eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate, location: scoutingEvents.location })
+    .from(scoutingEvents)
+    .where(eq(scoutingEvents.id, eventId));
+  return event!;
 }

@@ -71,6 +71,8 @@ export async function joinWaitlist(
   if (!context) throw publicErrors.eventNotFound();
   if (!context.slots.has(input.timeslotId)) throw publicErrors.noTimeslot();
   await publicService.checkPhotos(eventId, context.photoSetting, input.photos);
+  // The same consent as a registration (issue 18): kept with the entry, copied into the registration.
+  const consent = await publicService.consentFor(context.photoSetting, input);
   const { token, hash } = newSecretToken();
   const wantedPhotos = PHOTO_KINDS.filter((kind) => input.photos?.[kind]).map((kind) => input.photos![kind]!);
   try {
@@ -85,6 +87,7 @@ export async function joinWaitlist(
           registrant: pickRegistrantValues(input),
           photos: input.photos ?? {},
           language: currentLanguage(),
+          consent: { ...consent, consentedAt: consent.consentedAt.toISOString() },
           tokenHash: hash,
         })
         .returning();

@@ -1,7 +1,7 @@
 import { useT } from "@web/lib/language";
 import { SIDEBAR_BREAKPOINT_PX } from "@common/constants";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { CalendarDays, Mail, Menu, Shield, Users, ClipboardList, ScanLine, Sparkles, X } from "lucide-react";
+import { CalendarDays, ClipboardList, Lock, Mail, Menu, ScanLine, ScrollText, Shield, Sparkles, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -34,6 +34,8 @@ const GROUPS: NavGroup[] = [
     items: [
       { to: "/dashboard/admin/users", label: "dashboard.items.users", icon: <Users aria-hidden="true" /> },
       { to: "/dashboard/admin/mailbox", label: "dashboard.items.mailbox", icon: <Mail aria-hidden="true" /> },
+      { to: "/dashboard/admin/privacy", label: "privacy.admin.privacyTitle", icon: <Lock aria-hidden="true" /> },
+      { to: "/dashboard/admin/audit", label: "privacy.admin.auditTitle", icon: <ScrollText aria-hidden="true" /> },
     ],
   },
 ];

@@ -3,13 +3,55 @@ import { FORM_SECTIONS, REGISTRANT_FIELD_NAMES, fieldLabel, registrantFields } f
 import type { PublicEvent } from "@common/schemas/public-responses";
 import { PUBLIC_REGISTRATION_FIELDS } from "@common/schemas/registration";
 import { Loader2 } from "lucide-react";
-import { useRegistrationForm, type RegistrationFormCallbacks } from "../hooks/use-registration-form";
+import {
+  useRegistrationForm,
+  type PhotoErrors,
+  type RegistrationFormCallbacks,
+  type RegistrationFormErrors,
+} from "../hooks/use-registration-form";
 import { PHOTO_KINDS } from "@common/photos";
 import { ErrorSummary } from "./error-summary";
 import { PhotoPickers, photoFieldId } from "./photo-pickers";
 import { Notice, PublicButton } from "./public-ui";
 import { RegistrantControl } from "./registrant-control";
 import { TimeslotOptions } from "./timeslot-options";
+import { ConsentFields, type ConsentErrors } from "./consent-fields";
+import type { MessageId, Translate } from "@common/i18n";
+
+/** The consent part's fields in the error summary, in the form's order. */
+const CONSENT_FIELDS: Array<[keyof ConsentErrors, MessageId]> = [
+  ["guardianName", "privacy.guardian.name"],
+  ["guardianEmail", "privacy.guardian.email"],
+  ["consentDataProcessing", "privacy.consent.legend"],
+  ["privacyNoticeVersion", "privacy.notice.title"],
+  ["consentPhotoScouting", "privacy.consent.legend"],
+];
+
+/** Every message of the form, in its order, for the summary: the fields, the photos, the consent. */
+function errorSummary(t: Translate, errors: RegistrationFormErrors, photoErrors: PhotoErrors, consentErrors: ConsentErrors) {
+  return PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
+    const message = errors[field];
+    const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
+    return message ? [[field, label, message]] : [];
+  }).concat(
+    PHOTO_KINDS.flatMap((kind): Array<[string, string, string]> => {
+      const message = photoErrors[kind];
+      return message ? [[photoFieldId(kind), t(`public.photos.kinds.${kind}`), message]] : [];
+    }),
+    CONSENT_FIELDS.flatMap(([field, label]): Array<[string, string, string]> => {
+      const message = consentErrors[field];
+      return message ? [[field === "privacyNoticeVersion" ? "consentDataProcessing" : field, t(label), message]] : [];
+    }),
+  );
+}
+
+const consentProps = (form: ReturnType<typeof useRegistrationForm>, event: PublicEvent) => ({
+  value: form.consent,
+  errors: form.consentErrors,
+  asksPhotos: event.photos !== "off",
+  minor: form.minor,
+  onChange: form.setConsent,
+});
 
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
@@ -20,18 +62,10 @@ interface RegistrationFormProps extends RegistrationFormCallbacks {
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
 export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
   const t = useT();
-  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, waitlist } =
-    useRegistrationForm(event, callbacks);
-  const summary = PUBLIC_REGISTRATION_FIELDS.flatMap((field): Array<[string, string, string]> => {
-    const message = errors[field];
-    const label = field === "timeslotId" ? t("public.register.timeslotLabel") : fieldLabel(field);
-    return message ? [[field, label, message]] : [];
-  }).concat(
-    PHOTO_KINDS.flatMap((kind): Array<[string, string, string]> => {
-      const message = photoErrors[kind];
-      return message ? [[photoFieldId(kind), t(`public.photos.kinds.${kind}`), message]] : [];
-    }),
-  );
+  const form = useRegistrationForm(event, callbacks);
+  const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, consentErrors, waitlist } =
+    form;
+  const summary = errorSummary(t, errors, photoErrors, consentErrors);
 
   return (
     <form
@@ -76,6 +110,8 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
       {event.photos !== "off" ? (
         <PhotoPickers eventId={event.id} setting={event.photos} photos={photos} errors={photoErrors} onChange={setPhoto} />
       ) : null}
+
+      <ConsentFields {...consentProps(form, event)} />
 
       {/* Honeypot: hidden from people and assistive technology; bots fill every field. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">

@@ -10,6 +10,8 @@ import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
 import { joinWaitlist } from "../api/self-service";
 import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
+import type { ConsentErrors } from "../components/consent-fields";
+import { consentInput, useConsent } from "./use-consent";
 
 /** What the controls hold: the registrant's fields, the slot and the honeypot. */
 export type RegistrationFormValues = ControlValues & { timeslotId: string; website: string };
@@ -29,17 +31,13 @@ function photoProblems(event: PublicEvent, photos: PhotoStates): PhotoErrors {
   return problems;
 }
 
-const photoIds = (photos: PhotoStates) =>
+export const photoIds = (photos: PhotoStates) =>
   Object.fromEntries(
     PHOTO_KINDS.flatMap((kind) => {
       const state = photos[kind];
       return state.status === "done" ? [[kind, state.photoId]] : [];
     }),
   ) as Partial<Record<PhotoKind, string>>;
-
-/** The server's refusals of photo ids (fields `photos.<kind>`), by kind. */
-const photoFieldErrors = (fields: Record<string, string>): PhotoErrors =>
-  Object.fromEntries(PHOTO_KINDS.flatMap((kind) => (fields[`photos.${kind}`] ? [[kind, fields[`photos.${kind}`]]] : [])));
 
 const optional = (value: string) => (value === "" ? undefined : value);
 
@@ -67,6 +65,67 @@ export interface RegistrationFormCallbacks {
   onEventGone: () => void;
 }
 
+/** What the form does with each refusal of the server: a field's message, a notice, fresh slots. */
+function refusalHandler({
+  setFormError,
+  showErrors,
+  setPhoto,
+  setPhotoErrors,
+  setConsentErrors,
+  onSlotsStale,
+  onEventGone,
+  waitlist,
+}: {
+  setFormError: (message: string | null) => void;
+  showErrors: (errors: RegistrationFormErrors) => void;
+  setPhoto: (kind: PhotoKind, state: PhotoState) => void;
+  setPhotoErrors: (errors: PhotoErrors) => void;
+  setConsentErrors: (errors: ConsentErrors) => void;
+  onSlotsStale: () => void;
+  onEventGone: () => void;
+  waitlist: boolean;
+}) {
+  return (error: unknown) => {
+    if (!(error instanceof ApiError)) return setFormError(t("public.errors.submitFailed"));
+    switch (error.code) {
+      case "duplicate_registration":
+        return showErrors({ email: waitlist ? t("public.errors.waitlistDuplicate") : t("public.errors.duplicate") });
+      case "timeslot_full":
+        // The slot stays chosen: once its availability is read again, the form offers its waiting list.
+        onSlotsStale();
+        return showErrors({ timeslotId: t("public.errors.timeslotFull") });
+      case "event_not_found":
+        return onEventGone();
+      case "rate_limited":
+        return setFormError(t("public.errors.rateLimited"));
+      case "photos_not_accepted":
+        return setFormError(error.message);
+      case "photo_unavailable":
+        return setFormError(error.message);
+      case "consent_required":
+        setConsentErrors((error.fields ?? {}) as ConsentErrors);
+        return showErrors({});
+      case "validation_failed":
+        if (error.fields && Object.keys(error.fields).length > 0) {
+          const fromServer: PhotoErrors = {};
+          for (const kind of PHOTO_KINDS) {
+            const message = error.fields[`photos.${kind}`];
+            if (message) {
+              fromServer[kind] = message;
+              // That upload cannot be used: the person picks the photo again.
+              setPhoto(kind, { status: "empty" });
+            }
+          }
+          setPhotoErrors(fromServer);
+          return showErrors(error.fields as RegistrationFormErrors);
+        }
+        return setFormError(t("public.errors.submitFailed"));
+      default:
+        return setFormError(t("public.errors.submitFailed"));
+    }
+  };
+}
+
 /**
  * The public form's state: what is typed, each field's message (shown once a submit was tried, then
  * following what is typed), and the submit with the server's answers mapped to fields or a notice.
@@ -90,6 +149,9 @@ export function useRegistrationForm(
   const summaryRef = useRef<HTMLDivElement>(null);
   // The chosen slot is full: the submit joins its waiting list.
   const waitlist = (event.timeslots.find((slot) => slot.id === values.timeslotId)?.availableSpots ?? 1) <= 0;
+  // Consent and the guardian (issue 18): checked by the same rule as the server's.
+  const consentPart = useConsent(event, values, photos, attempted);
+  const { consent, setConsentErrors, checkConsent, minor } = consentPart;
 
   const set = (field: keyof RegistrationFormValues, value: string) => {
     const next = { ...values, [field]: value };
@@ -105,37 +167,6 @@ export function useRegistrationForm(
     requestAnimationFrame(() => summaryRef.current?.focus());
   };
 
-  const refused = (error: unknown) => {
-    if (!(error instanceof ApiError)) return setFormError(t("public.errors.submitFailed"));
-    switch (error.code) {
-      case "duplicate_registration":
-        return showErrors({ email: waitlist ? t("public.errors.waitlistDuplicate") : t("public.errors.duplicate") });
-      case "timeslot_full":
-        // The slot stays chosen: once its availability is read again, the form offers its waiting list.
-        onSlotsStale();
-        return showErrors({ timeslotId: t("public.errors.timeslotFull") });
-      case "event_not_found":
-        return onEventGone();
-      case "rate_limited":
-        return setFormError(t("public.errors.rateLimited"));
-      case "photos_not_accepted":
-        return setFormError(error.message);
-      case "photo_unavailable":
-        return setFormError(error.message);
-      case "validation_failed":
-        if (error.fields && Object.keys(error.fields).length > 0) {
-          const fromServer = photoFieldErrors(error.fields);
-          // Those uploads cannot be used: the person picks the photos again.
-          for (const kind of Object.keys(fromServer) as PhotoKind[]) setPhoto(kind, { status: "empty" });
-          setPhotoErrors(fromServer);
-          return showErrors(error.fields as RegistrationFormErrors);
-        }
-        return setFormError(t("public.errors.submitFailed"));
-      default:
-        return setFormError(t("public.errors.submitFailed"));
-    }
-  };
-
   async function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
     if (busy) return;
@@ -144,18 +175,31 @@ export function useRegistrationForm(
     const { data, errors: found } = validate(values);
     const problems = photoProblems(event, photos);
     setPhotoErrors(problems);
-    if (!data || Object.keys(problems).length > 0) return showErrors(found);
+    const consentFound = checkConsent(consent);
+    setConsentErrors(consentFound);
+    if (!data || Object.keys(problems).length > 0 || Object.keys(consentFound).length > 0) return showErrors(found);
     setBusy(true);
     try {
       const ids = photoIds(photos);
-      const body = Object.keys(ids).length > 0 ? { ...data, photos: ids } : data;
-      if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, body));
-      else onRegistered(await createRegistration(event.id, body));
+      const body = { ...data, ...consentInput(consent, minor), privacyNoticeVersion: event.privacyNoticeVersion };
+      const withPhotos = Object.keys(ids).length > 0 ? { ...body, photos: ids } : body;
+      if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, withPhotos));
+      else onRegistered(await createRegistration(event.id, withPhotos));
     } catch (error) {
       setBusy(false);
-      refused(error);
+      refusalHandler({
+        setFormError,
+        showErrors,
+        setPhoto,
+        setPhotoErrors,
+        setConsentErrors: consentPart.setConsentErrors,
+        onSlotsStale,
+        onEventGone,
+        waitlist,
+      })(error);
     }
   }
 
-  return { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, waitlist };
+  const form = { values, errors, busy, formError, summaryRef, set, submit, waitlist };
+  return { ...form, photos, photoErrors, setPhoto, ...consentPart };
 }

@@ -1,4 +1,5 @@
 import { formatTimeRange } from "@common/dates";
+import { MyDataActions } from "../manage/my-data-actions";
 import { formatDateFor } from "@common/dates-language";
 import type { ManageView } from "@common/schemas/self-service";
 import { clsx } from "clsx";
@@ -19,6 +20,16 @@ export function ManagePage({ token }: { token: string }) {
   const t = useT();
   const { state, setState } = useLoad((signal) => getManagedRegistration(token, signal), token);
   const [notice, setNotice] = useState<{ tone: "success" | "destructive"; text: string } | null>(null);
+  const [erased, setErased] = useState(false);
+
+  if (erased) {
+    return (
+      <div className="mx-auto grid max-w-xl gap-6">
+        <h1 className="text-2xl font-bold tracking-tight">{t("public.manage.title")}</h1>
+        <Notice tone="success">{t("privacy.myData.erased")}</Notice>
+      </div>
+    );
+  }
 
   if (state.status === "loading") {
     return (
@@ -61,6 +72,8 @@ export function ManagePage({ token }: { token: string }) {
           <CancelSection token={token} onCancelled={(next) => changed(next, t("public.manage.cancel.done"))} onFailed={failed} />
         </>
       ) : null}
+      {/* The person's data (issue 18): a copy to download, or everything erased. */}
+      <MyDataActions token={token} onErased={() => setErased(true)} />
     </div>
   );
 }

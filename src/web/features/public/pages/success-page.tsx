@@ -9,20 +9,26 @@ import { usePageState } from "../page-state";
  * /registration/success?e=<opaque success token>[&mail=failed]. The page claims success only once
  * the token is known to be valid: while loading it says so, and an unknown token gets only the error.
  */
+/** What the page shows: the code, and whether a minor's guardian is still to approve (issue 18). */
+type SuccessData = { registrationCode: string; guardianPendingEmail?: string | null | undefined };
+
 export function SuccessPage({ search }: { search: string }) {
   const t = useT();
   const params = new URLSearchParams(search);
   const token = params.get("e") ?? "";
   const mailFailed = params.get("mail") === "failed";
   const rendered = usePageState()?.success;
-  let initial: LoadState<{ registrationCode: string }> | undefined;
+  let initial: LoadState<SuccessData> | undefined;
   if (rendered?.token === token) {
     initial =
       "registrationCode" in rendered
-        ? { status: "success", data: { registrationCode: rendered.registrationCode } }
+        ? {
+            status: "success",
+            data: { registrationCode: rendered.registrationCode, guardianPendingEmail: rendered.guardianPendingEmail },
+          }
         : { status: "error", error: new Error("invalid_token") };
   }
-  const { state } = useLoad<{ registrationCode: string }>((signal) => getRegistrationSuccess(token, signal), token, initial);
+  const { state } = useLoad<SuccessData>((signal) => getRegistrationSuccess(token, signal), token, initial);
 
   if (state.status === "loading") {
     return (
@@ -54,6 +60,9 @@ export function SuccessPage({ search }: { search: string }) {
       ) : (
         <p className="text-muted-foreground">{t("public.success.note")}</p>
       )}
+      {state.data.guardianPendingEmail ? (
+        <Notice tone="warning">{t("privacy.guardian.pendingNotice", { email: state.data.guardianPendingEmail })}</Notice>
+      ) : null}
       <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4">
         <p className="text-sm text-muted-foreground">{t("public.success.codeLabel")}</p>
         <p className="mt-1 font-mono text-2xl font-bold tracking-widest" data-testid="registration-code">

@@ -17,6 +17,8 @@ export interface RegistrationListParams {
   unscoredByMe: boolean;
   panelMin: number | null;
   sort: "recent" | "panel";
+  /** 'Falta autorización' (issue 18). */
+  guardianPending?: boolean;
   page: number;
   pageSize: number;
 }
@@ -33,6 +35,7 @@ export function filterSearchParams(params: Omit<RegistrationListParams, "page" |
   if (params.tag) search.set("tag", params.tag);
   if (params.unscoredByMe) search.set("unscoredByMe", "true");
   if (params.panelMin !== null) search.set("panelMin", String(params.panelMin));
+  if (params.guardianPending) search.set("guardianStatus", "pending");
   return search;
 }
 

@@ -174,6 +174,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
             </span>
             <Badge tone={STATUS_TONE[r.status]}>{t(`registrations.row.status.${r.status}`)}</Badge>
             {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
+            {r.guardianStatus === "pending" ? <Badge tone="yellow">{t("privacy.guardian.badge")}</Badge> : null}
           </div>
           <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
           {campaigns ? <div className="mt-1.5">{campaigns}</div> : null}

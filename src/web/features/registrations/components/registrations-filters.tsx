@@ -4,7 +4,7 @@ import { STAGE_MESSAGE } from "@common/schemas/panel";
 import { useTags } from "@web/features/panel";
 import { formatDateFor } from "@common/dates-language";
 import type { EventSummary } from "@common/schemas/events";
-import { CalendarCheck, CalendarX, CircleDashed, Heart, Search } from "lucide-react";
+import { CalendarCheck, CalendarX, CircleDashed, Heart, Search, ShieldAlert } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Input, NativeSelect } from "@web/components/ui/input";
@@ -24,6 +24,8 @@ export interface FilterValues {
   unscoredByMe: boolean;
   panelMin: number | null;
   sort: "recent" | "panel";
+  /** Minors whose guardian has not approved yet ('Falta autorización', issue 18). */
+  guardianPending?: boolean;
 }
 
 interface RegistrationsFiltersProps {
@@ -281,6 +283,12 @@ export function RegistrationsFilters(props: RegistrationsFiltersProps) {
             onClick={() => onFiltersChange({ noShow: !filters.noShow, attended: false })}
             icon={<CalendarX aria-hidden="true" />}
             label={t("registrations.filters.noShow")}
+          />
+          <FilterToggle
+            pressed={Boolean(filters.guardianPending)}
+            onClick={() => onFiltersChange({ guardianPending: !filters.guardianPending })}
+            icon={<ShieldAlert aria-hidden="true" />}
+            label={t("privacy.guardian.filter")}
           />
         </div>
         <RatingSelect filters={filters} onFiltersChange={onFiltersChange} />

@@ -45,6 +45,11 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
         <Badge tone={r.emailVerified ? "green" : "yellow"}>
           {t(r.emailVerified ? "registrations.layout.verified" : "registrations.layout.unverified")}
         </Badge>
+        {r.guardianStatus === "pending" ? (
+          <Badge tone="yellow" className="ml-1">
+            {t("privacy.guardian.badge")}
+          </Badge>
+        ) : null}
       </td>
       {/* One column for the review: its three controls name themselves, and three headers would push the actions off a laptop's screen. */}
       <td className={CELL}>

@@ -101,6 +101,7 @@ export function useRegistrationsView() {
     tag: filters.tag,
     unscoredByMe: filters.unscoredByMe,
     panelMin: filters.panelMin,
+    guardianPending: Boolean(filters.guardianPending),
   };
   const params: RegistrationListParams | null = eventId ? { ...filterParams, sort: filters.sort, page, pageSize } : null;
   const list = useRegistrations(params);

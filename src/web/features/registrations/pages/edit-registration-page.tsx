@@ -13,6 +13,9 @@ import { useRegistration } from "../api/get-registration";
 import { useUpdateRegistration } from "../api/update-registration";
 import { RegistrationEditForm } from "../components/registration-edit-form";
 import { RegistrationPhotosEditor } from "../components/registration-photos-editor";
+import { RegistrationPrivacyPanel } from "../components/registration-privacy";
+import { isAdmin } from "@common/roles";
+import { useSession } from "@web/features/accounts";
 
 const LIST = "/dashboard/scouting/registrations";
 
@@ -22,6 +25,7 @@ export function EditRegistrationPage() {
   const navigate = useNavigate();
   const registration = useRegistration(registrationId);
   const update = useUpdateRegistration();
+  const session = useSession();
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof RegistrationEdit, string>>>();
 
   const backToList = (eventId = registration.data?.eventId) => navigate(LIST, { state: eventId ? { eventId } : null });
@@ -72,6 +76,12 @@ export function EditRegistrationPage() {
                 </Alert>
               ) : null}
               <RegistrationPhotosEditor registrationId={registration.data.id} photos={registration.data.photos ?? []} />
+              <RegistrationPrivacyPanel
+                id={registration.data.id}
+                privacy={registration.data.privacy}
+                isAdmin={session.data ? isAdmin(session.data.role) : false}
+                onErased={() => void backToList()}
+              />
               <RegistrationEditForm
                 key={registration.data.id}
                 registration={registration.data}

@@ -138,6 +138,7 @@ function StageCampaignButton({ view, onSent }: { view: RegistrationsView; onSent
     !filters.search.trim() &&
     filters.tag === null &&
     !filters.unscoredByMe &&
+    !filters.guardianPending &&
     filters.panelMin === null;
   if (!onlyStage || !eventId || !filters.stage || !list.data) return null;
   return (

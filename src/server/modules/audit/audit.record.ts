@@ -1,0 +1,79 @@
+/**
+ * The audit trail (issue 18, ADR 016): every staff access to personal data, one row, written with
+ * the transaction of the action it records (so an action that rolls back leaves no row, and one that
+ * commits always has its row). The table is append-only (a trigger, migration 0009). Rows hold ids
+ * and non-personal details only: they outlive an erasure.
+ *
+ *   await recordAudit(tx, { ...auditContext(request), action: "registration.check_in", registrationId });
+ */
+import type { FastifyRequest } from "fastify";
+import type { DbOrTx } from "../../db/client";
+import { auditLog } from "../../db/schema";
+
+export const AUDIT_ACTIONS = [
+  "registration.view",
+  "registration.photo_view",
+  "registration.edit",
+  "registration.delete",
+  "registration.erase",
+  "registration.export",
+  "registration.keep",
+  "registration.check_in",
+  "registrations.export_csv",
+  "campaign.send",
+  "user.role_change",
+  "user.approve",
+  "privacy.notice_publish",
+  "privacy.settings_change",
+  "retention.erase",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who acts, and from where: a staff user, or null for the system (retention) or the person themself. */
+export interface AuditContext {
+  actor: { id: string; role: string } | null;
+  ip: string | null;
+}
+
+export interface AuditEntry extends AuditContext {
+  action: AuditAction;
+  registrationId?: string | null;
+  userId?: string | null;
+  eventId?: string | null;
+  /** Non-personal details only (ids, counts, field names, filters): never a name, e-mail or phone. */
+  details?: Record<string, unknown>;
+  /** When it happened; the database's clock when omitted (tests pass their clock). */
+  at?: Date;
+}
+
+/** The acting user and the client's address (X-Forwarded-For only from a trusted proxy) of a request. */
+export function auditContext(request: FastifyRequest): AuditContext {
+  return { actor: request.user ? { id: request.user.id, role: request.user.role } : null, ip: request.ip ?? null };
+}
+
+/** Records `entry` when the caller audits (a service called with an audit context), else nothing. */
+export async function recordAuditOf(
+  tx: DbOrTx,
+  audit: AuditContext | undefined,
+  entry: Omit<AuditEntry, keyof AuditContext>,
+): Promise<void> {
+  if (audit) await recordAudit(tx, { ...audit, ...entry });
+}
+
+/** The system itself (retention) as the actor. */
+export const SYSTEM_AUDIT: AuditContext = { actor: null, ip: null };
+
+/** Appends one row to the audit trail, in `tx` (the action's transaction). */
+export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorRole: entry.actor?.role ?? null,
+    action: entry.action,
+    registrationId: entry.registrationId ?? null,
+    userId: entry.userId ?? null,
+    eventId: entry.eventId ?? null,
+    ip: entry.ip,
+    details: entry.details ?? {},
+    ...(entry.at ? { at: entry.at } : {}),
+  });
+}

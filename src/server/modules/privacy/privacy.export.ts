@@ -1,0 +1,119 @@
+/**
+ * A person's data, one archive (issue 18): data.json (every column of their registration, its event
+ * and slot, consent and guardian, the e-mails sent to them or to their guardian, their campaign
+ * receipts) and their photos as stored (the large images). The JSON is read in one short query set
+ * before the stream starts; the photos are streamed one by one from the object store, so no
+ * database connection is held while the client downloads.
+ */
+import { ZipArchive } from "archiver";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import type { Db } from "../../db/client";
+import {
+  emailCampaignRecipients,
+  emailCampaigns,
+  eventTimeslots,
+  modelRegistrations,
+  outboxMessages,
+  photos,
+  scoutingEvents,
+} from "../../db/schema";
+import type { ObjectStore } from "../../storage/storage";
+
+/** Columns that are the server's secrets, not the person's data. */
+const SECRET_COLUMNS = new Set(["emailVerificationTokenHash", "successTokenHash", "searchText", "phoneKey", "nameKey"]);
+
+export interface PersonalData {
+  data: Record<string, unknown>;
+  photoKeys: Array<{ name: string; key: string }>;
+}
+
+/** Everything held about one registration's person; undefined when there is no such registration. */
+export async function collectPersonalData(db: Db, registrationId: string, exportedAt: Date): Promise<PersonalData | undefined> {
+  const [row] = await db
+    .select({ registration: modelRegistrations, event: scoutingEvents, timeslot: eventTimeslots })
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .leftJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+    .where(eq(modelRegistrations.id, registrationId));
+  if (!row) return undefined;
+  const registration = Object.fromEntries(Object.entries(row.registration).filter(([key]) => !SECRET_COLUMNS.has(key)));
+  const addresses = [row.registration.email, row.registration.guardianEmail].filter((a): a is string => Boolean(a));
+  const emails = await db
+    .select({
+      kind: outboxMessages.kind,
+      to: outboxMessages.toAddress,
+      subject: outboxMessages.subject,
+      text: outboxMessages.textBody,
+      status: outboxMessages.status,
+      createdAt: outboxMessages.createdAt,
+      sentAt: outboxMessages.sentAt,
+    })
+    .from(outboxMessages)
+    .where(
+      sql`lower(${outboxMessages.toAddress}) in (${sql.join(
+        addresses.map((a) => sql`${a.toLowerCase()}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(outboxMessages.id);
+  const campaigns = await db
+    .select({
+      subject: emailCampaigns.subject,
+      status: emailCampaignRecipients.status,
+      sentAt: emailCampaignRecipients.sentAt,
+      readAt: emailCampaignRecipients.readAt,
+    })
+    .from(emailCampaignRecipients)
+    .innerJoin(emailCampaigns, eq(emailCampaigns.id, emailCampaignRecipients.campaignId))
+    .where(eq(emailCampaignRecipients.registrationId, registrationId));
+  const photoRows = await db
+    .select({ kind: photos.kind, largeKey: photos.largeKey, createdAt: photos.createdAt })
+    .from(photos)
+    .where(inArray(photos.registrationId, [registrationId]));
+  return {
+    data: {
+      exportedAt: exportedAt.toISOString(),
+      registration,
+      event: { eventName: row.event.eventName, eventDate: row.event.eventDate, location: row.event.location },
+      timeslot: row.timeslot ? { startTime: row.timeslot.startTime, endTime: row.timeslot.endTime } : null,
+      consent: {
+        privacyNoticeVersion: row.registration.privacyNoticeVersion,
+        consentedAt: row.registration.consentedAt,
+        dataProcessing: row.registration.consentDataProcessing,
+        photoScouting: row.registration.consentPhotoScouting,
+      },
+      guardian: {
+        name: row.registration.guardianName,
+        email: row.registration.guardianEmail,
+        status: row.registration.guardianStatus,
+        decidedAt: row.registration.guardianDecidedAt,
+      },
+      emails,
+      campaigns,
+      photos: photoRows.map((p) => ({ kind: p.kind, file: `photos/${p.kind}.jpg`, uploadedAt: p.createdAt })),
+    },
+    photoKeys: photoRows.map((p) => ({ name: `photos/${p.kind}.jpg`, key: p.largeKey })),
+  };
+}
+
+export const exportFilename = (registrationCode: unknown) =>
+  `opencall-data-${String(registrationCode).replace(/[^A-Za-z0-9-]/g, "")}.zip`;
+
+/** The zip, streamed: data.json first, then each photo fetched from the store as the archive reaches it. */
+export function personalDataArchive(personal: PersonalData, storage: ObjectStore): Readable {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  archive.append(JSON.stringify(personal.data, null, 2), { name: "data.json" });
+  void (async () => {
+    try {
+      for (const { name, key } of personal.photoKeys) {
+        const stored = await storage.get(key);
+        if (stored) archive.append(stored.body, { name });
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  })();
+  return archive;
+}

@@ -1,0 +1,214 @@
+/**
+ * The privacy operations (issue 18, ADR 016): the notice, the guardian's decision, a person's export
+ * and erasure (from their manage link or by staff), the access request, retention's settings,
+ * preview and "keep". Every staff action on personal data is audited in its own transaction.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { modelRegistrations, scoutingEvents } from "../../db/schema";
+import { manageUrl, registrationIdFromToken } from "../../lib/registration-links";
+import { enqueueEmail } from "../../mail/outbox";
+import type { ObjectStore } from "../../storage/storage";
+import { recordAudit, type AuditContext } from "../audit/audit.record";
+import { cancelRegistration } from "../registrations/registrations.cancel";
+import { registrationErrors } from "../registrations/registrations.errors";
+import { accessLinksEmail } from "./privacy.emails";
+import { eraseRegistration } from "./privacy.erase";
+import { privacyErrors } from "./privacy.errors";
+import { collectPersonalData, personalDataArchive } from "./privacy.export";
+import { createPrivacyRepository } from "./privacy.repository";
+import { retentionPreview } from "./privacy.retention";
+import type { PrivacySettings } from "@common/schemas/privacy";
+import type { Language } from "@common/i18n";
+
+const noticeToApi = (n: { version: number; textEs: string; textEn: string; publishedAt: Date }) => ({
+  version: n.version,
+  textEs: n.textEs,
+  textEn: n.textEn,
+  publishedAt: n.publishedAt.toISOString(),
+});
+
+interface Deps {
+  db: Db;
+  config: Config;
+  storage: ObjectStore;
+  clock: () => Date;
+}
+
+/** The registration a manage link names, or 404. */
+function manageRegistrationId({ config }: Deps, token: string): string {
+  const id = registrationIdFromToken(config, "manage", token);
+  if (!id) throw privacyErrors.invalidLink();
+  return id;
+}
+
+async function guardianView({ db, config }: Deps, token: string) {
+  const id = registrationIdFromToken(config, "guardian", token);
+  if (!id) throw privacyErrors.invalidGuardianLink();
+  const [row] = await db
+    .select({
+      fullName: modelRegistrations.fullName,
+      registrationCode: modelRegistrations.registrationCode,
+      dateOfBirth: modelRegistrations.dateOfBirth,
+      guardianName: modelRegistrations.guardianName,
+      guardianStatus: modelRegistrations.guardianStatus,
+      eventName: scoutingEvents.eventName,
+      eventDate: scoutingEvents.eventDate,
+      location: scoutingEvents.location,
+    })
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .where(eq(modelRegistrations.id, id));
+  if (!row || !row.guardianName || row.guardianStatus === "not_required") throw privacyErrors.invalidGuardianLink();
+  const { guardianName, guardianStatus, ...registration } = row;
+  return { guardianName, guardianStatus, registration, notice: noticeToApi(await createPrivacyRepository(db).currentNotice()) };
+}
+
+/**
+ * Approves or refuses once: the row is locked, and only a pending decision changes. A refusal
+ * cancels the registration (its spot is freed) in the same transaction. A second click is told
+ * what was decided, and changes nothing.
+ */
+async function guardianDecision({ db, config, clock }: Deps, token: string, approve: boolean) {
+  const id = registrationIdFromToken(config, "guardian", token);
+  if (!id) throw privacyErrors.invalidGuardianLink();
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ guardianStatus: modelRegistrations.guardianStatus, status: modelRegistrations.status })
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.id, id))
+      .for("update");
+    if (!row || row.guardianStatus === "not_required") throw privacyErrors.invalidGuardianLink();
+    if (row.guardianStatus === "approved" || row.guardianStatus === "refused")
+      return { outcome: row.guardianStatus, alreadyDecided: true };
+    // Cancelled by the person meanwhile: there is nothing left to approve.
+    if (row.status === "cancelled" && approve) throw privacyErrors.invalidGuardianLink();
+    const outcome = approve ? ("approved" as const) : ("refused" as const);
+    await tx
+      .update(modelRegistrations)
+      .set({ guardianStatus: outcome, guardianDecidedAt: now })
+      .where(eq(modelRegistrations.id, id));
+    if (!approve) await cancelRegistration(tx, config, id, "guardian", now);
+    return { outcome, alreadyDecided: false };
+  });
+}
+
+/** The archive of a registration's person, or 404; staff downloads are audited. */
+async function exportArchive(
+  { db, storage, clock }: Deps,
+  registrationId: string,
+  audit: AuditContext | null,
+  notFound: () => Error,
+) {
+  const now = clock();
+  const personal = await collectPersonalData(db, registrationId, now);
+  if (!personal) throw notFound();
+  if (audit)
+    await recordAudit(db, {
+      ...audit,
+      action: "registration.export",
+      registrationId,
+      eventId: String((personal.data.registration as { eventId: string }).eventId),
+    });
+  const code = (personal.data.registration as { registrationCode: string }).registrationCode;
+  return { code, stream: personalDataArchive(personal, storage) };
+}
+
+async function erase(
+  { db, clock }: Deps,
+  registrationId: string,
+  by: "registrant" | "staff",
+  audit: AuditContext,
+  notFound: () => Error,
+) {
+  const erased = await db.transaction((tx) => eraseRegistration(tx, registrationId, by, audit, clock()));
+  if (!erased) throw notFound();
+}
+
+/**
+ * Sends each live registration of an address its manage link, in one e-mail; nothing when there
+ * is none. The caller answers the same either way (no enumeration).
+ */
+async function requestAccess({ db, config }: Deps, email: string, language: Language) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: modelRegistrations.id, eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate })
+      .from(modelRegistrations)
+      .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+      .where(and(eq(modelRegistrations.email, email), ne(modelRegistrations.status, "cancelled")))
+      .orderBy(scoutingEvents.eventDate)
+      .limit(50);
+    if (rows.length === 0) return;
+    await enqueueEmail(tx, {
+      kind: "privacy_access",
+      to: email,
+      ...accessLinksEmail(
+        language,
+        rows.map((row) => ({ eventName: row.eventName, eventDate: row.eventDate, url: manageUrl(config, row.id) })),
+      ),
+    });
+  });
+}
+
+async function setKeep({ db }: Deps, registrationId: string, keep: boolean, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(modelRegistrations)
+      .set({ retentionKeep: keep })
+      .where(eq(modelRegistrations.id, registrationId))
+      .returning({ retentionKeep: modelRegistrations.retentionKeep, eventId: modelRegistrations.eventId });
+    if (!row) throw registrationErrors.notFound();
+    await recordAudit(tx, { ...audit, action: "registration.keep", registrationId, eventId: row.eventId, details: { keep } });
+    return { retentionKeep: row.retentionKeep };
+  });
+}
+
+async function publishNotice(
+  { db, clock }: Deps,
+  input: { textEs: string; textEn: string },
+  audit: AuditContext & { actor: { id: string } },
+) {
+  return db.transaction(async (tx) => {
+    const notice = await createPrivacyRepository(db).publishNotice({ ...input, publishedBy: audit.actor.id }, clock(), tx);
+    await recordAudit(tx, { ...audit, action: "privacy.notice_publish", details: { version: notice.version } });
+    return noticeToApi(notice);
+  });
+}
+
+async function updateSettings({ db, clock }: Deps, values: PrivacySettings, audit: AuditContext) {
+  return db.transaction(async (tx) => {
+    const row = await createPrivacyRepository(db).updateSettings(values, clock(), tx);
+    await recordAudit(tx, { ...audit, action: "privacy.settings_change", details: { ...values } });
+    return { retentionMonths: row.retentionMonths, outboxRetentionDays: row.outboxRetentionDays };
+  });
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;
+
+export function createPrivacyService(options: Omit<Deps, "clock"> & { clock?: () => Date }) {
+  const deps: Deps = { clock: () => new Date(), ...options };
+  const repo = createPrivacyRepository(deps.db);
+  return {
+    currentNotice: async () => noticeToApi(await repo.currentNotice()),
+    notices: async () => ({ items: (await repo.notices()).map((n) => ({ ...noticeToApi(n), publishedBy: n.publishedBy })) }),
+    publishNotice: (input: { textEs: string; textEn: string }, audit: AuditContext & { actor: { id: string } }) =>
+      publishNotice(deps, input, audit),
+    guardianView: (token: string) => guardianView(deps, token),
+    guardianDecision: (token: string, approve: boolean) => guardianDecision(deps, token, approve),
+    manageExport: (token: string) => exportArchive(deps, manageRegistrationId(deps, token), null, privacyErrors.invalidLink),
+    manageErase: (token: string, audit: AuditContext) =>
+      erase(deps, manageRegistrationId(deps, token), "registrant", audit, privacyErrors.invalidLink),
+    staffExport: (id: string, audit: AuditContext) => exportArchive(deps, id, audit, registrationErrors.notFound),
+    staffErase: (id: string, audit: AuditContext) => erase(deps, id, "staff", audit, registrationErrors.notFound),
+    requestAccess: (email: string, language: Language) => requestAccess(deps, email, language),
+    setKeep: (id: string, keep: boolean, audit: AuditContext) => setKeep(deps, id, keep, audit),
+    settings: async () => {
+      const row = await repo.settings();
+      return { retentionMonths: row.retentionMonths, outboxRetentionDays: row.outboxRetentionDays };
+    },
+    updateSettings: (values: PrivacySettings, audit: AuditContext) => updateSettings(deps, values, audit),
+    retentionPreview: async () => ({ items: await retentionPreview(deps.db, deps.clock()) }),
+  };
+}
