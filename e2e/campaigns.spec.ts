@@ -49,6 +49,9 @@ test("an admin sends an HTML campaign to two registrants and each gets one sanit
         instagramHandle: "@modelo.campania",
         internationalWork: true,
         timeslotId: event.timeslots[0]!.id,
+        privacyNoticeVersion: 1,
+        consentDataProcessing: true,
+        consentPhotoScouting: true,
       },
     });
     expect(res.status(), await res.text()).toBe(201);

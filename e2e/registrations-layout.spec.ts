@@ -42,6 +42,9 @@ async function seedEvent(page: Page, baseURL: string | undefined, registrants = 
         instagramHandle: "@modelo.diseno",
         internationalWork: true,
         timeslotId: event.timeslots[0]!.id,
+        privacyNoticeVersion: 1,
+        consentDataProcessing: true,
+        consentPhotoScouting: true,
       },
     });
     expect(res.status(), await res.text()).toBe(201);

@@ -47,6 +47,8 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
       instagramHandle: "@lucia.primera",
       internationalWork: false,
       timeslotId: event.timeslots[0]!.id,
+      privacyNoticeVersion: 1,
+      consentDataProcessing: true,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -68,6 +70,7 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
   await page.getByLabel("Instagram", { exact: true }).fill("@sofia.segunda");
   await page.getByLabel("¿Disponible para trabajos internacionales?", { exact: true }).selectOption({ label: "No" });
   await expect(page.getByText(/Este horario está completo/)).toBeVisible();
+  await page.getByLabel(/acepto que la agencia trate mis datos/).check();
   await page.getByRole("button", { name: "Anotarme en la lista de espera" }).click();
   await expect(page.getByRole("heading", { name: "Estás en la lista de espera" })).toBeVisible();
   await expect(page.getByTestId("waitlist-position")).toHaveText("Tu lugar en la lista: 1");

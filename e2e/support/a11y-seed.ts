@@ -50,6 +50,10 @@ const person = {
   eyeColor: "Avellana/Hazel",
   instagramHandle: "@valen.nunez",
   internationalWork: true,
+  // The privacy notice's first version, agreed to (issue 18).
+  privacyNoticeVersion: 1,
+  consentDataProcessing: true,
+  consentPhotoScouting: true,
 };
 
 async function seed(): Promise<A11yData> {

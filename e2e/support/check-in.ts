@@ -46,6 +46,9 @@ export async function eventAtTheDoor(request: APIRequestContext, baseURL: string
         instagramHandle: "@puerta",
         internationalWork: false,
         timeslotId: event.timeslots[0]!.id,
+        privacyNoticeVersion: 1,
+        consentDataProcessing: true,
+        consentPhotoScouting: true,
       },
     });
     expect(res.status(), await res.text()).toBe(201);
