@@ -96,7 +96,7 @@ export function AuditPage() {
       ) : audit.data.items.length === 0 ? (
         <p>{t("privacy.admin.auditEmpty")}</p>
       ) : (
-        <Card className="overflow-x-auto">
+        <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("privacy.admin.auditTitle")}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b">
