@@ -112,8 +112,9 @@ test("a model registers with three photos over a connection that drops, and staf
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
   const list = await page.request.get(`/api/registrations?eventId=${event.id}`);
-  const registration = ((await list.json()) as { items: Array<{ id: string; photos: string[] }> }).items[0]!;
-  expect(registration.photos).toEqual(["face", "profile", "full"]);
+  const registration = ((await list.json()) as { items: Array<{ id: string; photos: Array<{ kind: string; id: string }> }> })
+    .items[0]!;
+  expect(registration.photos.map((photo) => photo.kind)).toEqual(["face", "profile", "full"]);
 
   // What was stored: upright (the red half on top), no EXIF or GPS.
   const stored = await page.request.get(`/api/registrations/${registration.id}/photos/face`);
