@@ -110,6 +110,8 @@ describe("configuration", () => {
     expect(message).toContain('(got "mysql://***@db.internal/opencall")');
     expect(message).toContain('(got "http://***@mail.example.com:587")');
     expect(message).toContain("ftp://***@minio:9000");
+    // An e-mail address is not a URL: shown as it is.
+    expect(() => loadConfig({ ...base, CONTACT_EMAIL: "contacto@" })).toThrow('(got "contacto@")');
     // A URL without its slashes, and a value without a scheme, lose their credentials too.
     expect(withoutCredentials("s3:KEY:SECRET@bucket")).toBe("***@bucket");
     expect(withoutCredentials("user:secret@host")).toBe("***@host");

@@ -11,3 +11,12 @@ export function withoutCredentials(value: string): string {
   const kept = slashes >= 0 && slashes < at ? value.slice(0, slashes + 2) : "";
   return `${kept}***${value.slice(at)}`;
 }
+
+/**
+ * How a configuration error shows a variable's wrong value: secrets and passwords not at all, a
+ * URL-valued variable (…_URL, …ENDPOINT…) without its user and password, anything else as it is.
+ */
+export function shownValue(name: string, value: string): string {
+  if (name.includes("PASSWORD") || name.includes("SECRET")) return "";
+  return ` (got "${/URL|ENDPOINT/.test(name) ? withoutCredentials(value) : value}")`;
+}
