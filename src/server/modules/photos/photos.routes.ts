@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
+import { uploadsDir } from "./photos.upload-dir";
 import { auditContext, recordAudit } from "../audit/audit.record";
 
 const photoCreated = z.object({ photoId: z.uuid() });
@@ -17,6 +18,8 @@ const multipartBody = {
 
 export async function photosRoutes(app: ZodApp, { db, config, storage }: AppContext): Promise<void> {
   const service = createPhotosService({ db, storage });
+  // At start: what a process that died mid-upload left in the temporary folder goes.
+  await uploadsDir();
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.post(
