@@ -3,9 +3,11 @@
  * connection that drops once while a photo uploads, and staff see the row's thumbnail and the
  * viewer. The stored photos are checked upright and without EXIF through the staff's API.
  */
+import { statSync } from "node:fs";
 import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { E2E_SUPERADMIN } from "./support/constants";
+import { startFlakyLine } from "./support/flaky-line";
 import { phoneJpegFile, plainPhotoFile } from "./support/photos";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -17,7 +19,7 @@ test("a model registers with three photos over a connection that drops, and staf
 }) => {
   test.setTimeout(120_000);
   // The upload that meets the dropped connection is reported by the browser itself.
-  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
+  consoleGuard.allow(/ERR_CONNECTION_RESET|Failed to load resource/);
   await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
   const created = await page.request.post("/api/events", {
     headers: { origin: baseURL! },
@@ -35,22 +37,46 @@ test("a model registers with three photos over a connection that drops, and staf
   expect(event.photos).toBe("required");
   await page.context().clearCookies();
 
+  // The face photo as a phone takes it: 4000 × 3000, sideways by its EXIF tag, with GPS (about 2 MB).
   const face = await phoneJpegFile(test.info().outputPath("face.jpg"));
-  const profile = await plainPhotoFile(test.info().outputPath("profile.png"), "#3a6", "png");
-  const full = await plainPhotoFile(test.info().outputPath("full.jpg"), "#36a");
+  // The profile photo weighs about 300 KB once shrunk: long enough on the slow line to drop mid-way.
+  const profile = await plainPhotoFile(test.info().outputPath("profile.png"), [51, 170, 102], "png", 40);
+  const full = await plainPhotoFile(test.info().outputPath("full.jpg"), [51, 102, 170]);
+  // What the browser sends: the file of each upload (Chromium does not hand a FormData's file to
+  // the request's post data, so it is noted as the page sends it; it still goes out as usual).
+  await page.addInitScript(() => {
+    const files: Blob[] = [];
+    Object.assign(window, { sentPhotos: files });
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      const file = body instanceof FormData ? body.get("file") : null;
+      if (file instanceof Blob) files.push(file);
+      return send.call(this, body);
+    };
+  });
+  const sentPhoto = async (index: number) => {
+    const base64 = await page.evaluate(async (at) => {
+      const file = (window as unknown as { sentPhotos: Blob[] }).sentPhotos[at];
+      if (!file) return null;
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let text = "";
+      for (const byte of bytes) text += String.fromCharCode(byte);
+      return btoa(text);
+    }, index);
+    expect(base64, `upload ${index + 1} was sent`).not.toBeNull();
+    return Buffer.from(base64!, "base64");
+  };
 
-  // A slow mobile network: 400 ms of latency, about 400 kbit/s up.
+  // A slow mobile network: 400 ms of latency and about 1.6 Mbit/s down (Chromium's emulation), about
+  // 400 kbit/s up (a line of our own, which can also be cut while a request is on its way).
+  const line = await startFlakyLine(baseURL!, 50 * 1024);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 200 * 1024,
-    uploadThroughput: 50 * 1024,
-  });
+  const slow = { offline: false, latency: 400, downloadThroughput: 200 * 1024, uploadThroughput: -1 };
+  await cdp.send("Network.emulateNetworkConditions", slow);
 
   const email = `fotos.${Date.now()}@example.com`;
-  await page.goto(`/events/${event.id}/register`);
+  await page.goto(`${line.url}/events/${event.id}/register`);
   await expect(page.getByRole("heading", { name: "Fotos", exact: true })).toBeVisible();
 
   // Submitting without photos names each one.
@@ -58,27 +84,33 @@ test("a model registers with three photos over a connection that drops, and staf
   const summary = page.getByRole("alert").filter({ hasText: "campos para corregir" });
   await expect(summary.getByRole("link", { name: /Foto de frente: Falta la foto de frente/ })).toBeVisible();
 
-  const faceInput = page.getByLabel("Foto de frente", { exact: true });
-  await expect(faceInput).toHaveAttribute("capture", "environment");
-  await expect(faceInput).toHaveAttribute("accept", /image\/\*/);
-  await faceInput.setInputFiles(face);
+  // Each photo offers the camera (capture) and the gallery (no capture: a photo taken before).
+  const faceCamera = page.getByLabel("Foto de frente: sacar una foto con la cámara", { exact: true });
+  await expect(faceCamera).toHaveAttribute("capture", "environment");
+  await expect(faceCamera).toHaveAttribute("accept", /image\/\*/);
+  const faceGallery = page.getByLabel("Foto de frente: elegir una foto de la galería", { exact: true });
+  await expect(faceGallery).not.toHaveAttribute("capture");
+  await faceCamera.setInputFiles(face);
   await expect(page.getByRole("img", { name: "Vista previa: Foto de frente" })).toBeVisible();
   await expect(page.getByText("Foto subida")).toHaveCount(1, { timeout: 30_000 });
+  // The browser shrank the 4000 × 3000 photo before sending it: upright, 2,000 px at most, its EXIF
+  // (GPS included) left behind, a fraction of the original's weight.
+  const shrunk = await sentPhoto(0);
+  const shrunkMeta = await sharp(shrunk).metadata();
+  expect([shrunkMeta.width, shrunkMeta.height]).toEqual([1500, 2000]);
+  expect(shrunkMeta.exif).toBeUndefined();
+  expect(shrunk.length).toBeLessThan(statSync(face).size / 4);
 
-  // The connection drops while the profile photo uploads: it retries by itself once back.
-  // (Through the same CDP session as the throttling: Playwright's setOffline would be overridden by it.)
-  await cdp.send("Network.emulateNetworkConditions", { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await page.getByLabel("Foto de perfil", { exact: true }).setInputFiles(profile);
+  // The connection drops while the profile photo is on its way (its progress shown): the upload
+  // retries by itself once the connection is back.
+  await page.getByLabel("Foto de perfil: elegir una foto de la galería", { exact: true }).setInputFiles(profile);
+  await expect(page.getByText(/^Subiendo\.\.\. ([1-9]|[1-9]\d)\s?%$/)).toBeVisible({ timeout: 15_000 });
+  expect(line.cut(), "the upload's connection was cut").toBeGreaterThan(0);
   await expect(page.getByText(/Sin conexión\. Reintentando en/)).toBeVisible({ timeout: 15_000 });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 400,
-    downloadThroughput: 200 * 1024,
-    uploadThroughput: 50 * 1024,
-  });
+  line.restore();
   await expect(page.getByText("Foto subida")).toHaveCount(2, { timeout: 30_000 });
 
-  await page.getByLabel("Foto de cuerpo entero", { exact: true }).setInputFiles(full);
+  await page.getByLabel("Foto de cuerpo entero: sacar una foto con la cámara", { exact: true }).setInputFiles(full);
   await expect(page.getByText("Foto subida")).toHaveCount(3, { timeout: 30_000 });
 
   await page.getByLabel("Nombre completo", { exact: true }).fill("Lucía Fotos");
@@ -107,13 +139,15 @@ test("a model registers with three photos over a connection that drops, and staf
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
+  await line.close();
 
   // Staff: the row's thumbnail, and the viewer.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
   const list = await page.request.get(`/api/registrations?eventId=${event.id}`);
-  const registration = ((await list.json()) as { items: Array<{ id: string; photos: string[] }> }).items[0]!;
-  expect(registration.photos).toEqual(["face", "profile", "full"]);
+  const registration = ((await list.json()) as { items: Array<{ id: string; photos: Array<{ kind: string; id: string }> }> })
+    .items[0]!;
+  expect(registration.photos.map((photo) => photo.kind)).toEqual(["face", "profile", "full"]);
 
   // What was stored: upright (the red half on top), no EXIF or GPS.
   const stored = await page.request.get(`/api/registrations/${registration.id}/photos/face`);

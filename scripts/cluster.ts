@@ -41,6 +41,7 @@ console.log(`\nOpenCall cluster: ${cluster.url} (HAProxy) → app processes on p
 console.log(
   `database ${cluster.databaseUrl.replace(/\/\/[^@]*@/, "//")} (dropped on exit); metrics at http://127.0.0.1:<app port>/metrics`,
 );
+console.log(`photos in ${cluster.storageUrl.replace(/\/\/[^@]*@/, "//")} (shared by the app processes)`);
 console.log("Ctrl-C stops everything.");
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

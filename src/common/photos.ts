@@ -22,3 +22,16 @@ export const PHOTO_THUMB_SIDE = 320;
 export const PHOTO_MAX_PIXELS = 50_000_000;
 /** What the file picker offers; the server decides by the content alone. */
 export const PHOTO_ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+
+/** One of a registration's photos as the staff's replies carry it: its kind and its id (its version). */
+export interface RegistrationPhotoRef {
+  kind: PhotoKind;
+  id: string;
+}
+
+/**
+ * Where staff read a registration's photo (member and above). The photo's id is in the query: a
+ * replaced photo has a new id, so a new URL, and no browser shows the old one from its cache.
+ */
+export const registrationPhotoUrl = (registrationId: string, photo: RegistrationPhotoRef, size: PhotoSize) =>
+  `/api/registrations/${encodeURIComponent(registrationId)}/photos/${photo.kind}?size=${size}&v=${encodeURIComponent(photo.id)}`;

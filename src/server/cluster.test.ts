@@ -8,7 +8,8 @@ import { request } from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type Database } from "./db/client";
-import { createEvent, registrationBody } from "./test/factories";
+import { createEvent, createUser, registrationBody, TEST_PASSWORD } from "./test/factories";
+import { phoneJpeg } from "./modules/photos/photos.test-support";
 import { haproxyAvailable, startCluster, type Cluster } from "./test/cluster";
 import { testDbKind } from "./test/database";
 import { enqueueMany } from "./test/outbox";
@@ -191,5 +192,48 @@ describe.runIf(runs)("two app processes behind HAProxy on one PostgreSQL", { tim
     expect(sum('opencall_registrations_refused_total{reason="rate_limited"}')).toBe(4);
     // Each process served part of the rush.
     for (const text of texts) expect(metric(text, "opencall_registrations_created_total")).toBeGreaterThan(500);
+  });
+
+  it("shares the photos' store: a photo uploaded to one process, registered with it, is read through the other", async () => {
+    const [first, second] = cluster.appPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+    const photoEvent = await createEvent(database.db, { photos: "optional" });
+    const form = new FormData();
+    form.append("kind", "face");
+    form.append("file", new Blob([new Uint8Array(await phoneJpeg(300, 200))], { type: "image/jpeg" }), "face.jpg");
+    const uploaded = await fetch(`${first}/api/public/events/${photoEvent.id}/photos`, { method: "POST", body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const { photoId } = (await uploaded.json()) as { photoId: string };
+    const registered = await fetch(`${first}/api/public/events/${photoEvent.id}/registrations`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(registrationBody(photoEvent.timeslots[0]!.id, { photos: { face: photoId } })),
+    });
+    expect(registered.status, await registered.clone().text()).toBe(201);
+
+    const staff = await createUser(database.db, { role: "member" });
+    const origin = new URL(cluster.url.replace("127.0.0.1", "localhost")).origin;
+    const signedIn = await fetch(`${first}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: staff.email, password: TEST_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const list = await fetch(`${second}/api/registrations?eventId=${photoEvent.id}`, { headers: { cookie } });
+    const [item] = ((await list.json()) as { items: Array<{ id: string; photos: Array<{ kind: string; id: string }> }> }).items;
+    expect(item!.photos).toEqual([{ kind: "face", id: photoId }]);
+
+    const read = (base: string) =>
+      fetch(`${base}/api/registrations/${item!.id}/photos/face?size=large&v=${photoId}`, { headers: { cookie } });
+    const [viaFirst, viaSecond] = await Promise.all([read(first), read(second)]);
+    expect(viaSecond.status).toBe(200);
+    expect(viaSecond.headers.get("content-type")).toBe("image/jpeg");
+    expect(viaSecond.headers.get("etag")).toBe(`"${photoId}"`);
+    const bytes = Buffer.from(await viaSecond.arrayBuffer());
+    expect(bytes.equals(Buffer.from(await viaFirst.arrayBuffer()))).toBe(true);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { withoutCredentials } from "./lib/without-credentials";
 
 const base = { DATA_DIR: "/tmp/opencall-config-test", AUTH_SECRET: "x".repeat(40) };
 
@@ -85,6 +86,36 @@ describe("configuration", () => {
       expect((e as Error).message).toContain("SUPERADMIN_PASSWORD");
       expect((e as Error).message).not.toContain("short");
     }
+  });
+
+  it("never prints a URL's user and password in the error, whichever URL variable is wrong", () => {
+    const wrong = {
+      ...base,
+      DATABASE_URL: "mysql://dbuser:db-pa55@db.internal/opencall",
+      SMTP_URL: "http://mailer:smtp-pa55@mail.example.com:587",
+      STORAGE_URL: "s3://AKIAKEY123:s3-SECRET/with@chars@?endpoint=ftp://minio:9000",
+      S3_ENDPOINT: "ftp://AKIAKEY123:s3-SECRET@minio:9000",
+    };
+    let message = "";
+    try {
+      loadConfig(wrong);
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    for (const name of ["DATABASE_URL", "SMTP_URL", "STORAGE_URL", "S3_ENDPOINT"]) expect(message).toContain(name);
+    for (const secret of ["dbuser", "db-pa55", "mailer", "smtp-pa55", "AKIAKEY123", "s3-SECRET", "with@chars"])
+      expect(message).not.toContain(secret);
+    // What is left still says which server was meant.
+    expect(message).toContain('(got "mysql://***@db.internal/opencall")');
+    expect(message).toContain('(got "http://***@mail.example.com:587")');
+    expect(message).toContain("ftp://***@minio:9000");
+    // An e-mail address is not a URL: shown as it is.
+    expect(() => loadConfig({ ...base, CONTACT_EMAIL: "contacto@" })).toThrow('(got "contacto@")');
+    // A URL without its slashes, and a value without a scheme, lose their credentials too.
+    expect(withoutCredentials("s3:KEY:SECRET@bucket")).toBe("***@bucket");
+    expect(withoutCredentials("user:secret@host")).toBe("***@host");
+    expect(withoutCredentials("postgres://db.internal/opencall")).toBe("postgres://db.internal/opencall");
   });
 
   it("treats empty values as unset, so .env.example runs as it is", () => {

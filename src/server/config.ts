@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseAddressList } from "./lib/address-list";
+import { shownValue } from "./lib/without-credentials";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const port = z.coerce.number().int().min(0).max(65535);
@@ -223,8 +224,7 @@ export function loadConfig(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "configuration");
         const value = source[name];
-        const shown = name.includes("PASSWORD") || name.includes("SECRET") ? "" : ` (got "${value ?? ""}")`;
-        return `${name}: ${issue.message}${value === undefined ? "" : shown}`;
+        return `${name}: ${issue.message}${value === undefined ? "" : shownValue(name, value)}`;
       }),
     );
   }

@@ -119,6 +119,9 @@ export const registrationEventSchema = z.object({
   location: z.string(),
 });
 
+/** One of a registration's photos (issue 17): its kind, and its id, which changes when it is replaced. */
+export const registrationPhotoSchema = z.object({ kind: z.enum(PHOTO_KINDS), id: z.uuid() });
+
 export const registrationTimeslotSchema = z.object({
   id: z.uuid(),
   startTime: z.string(),
@@ -130,8 +133,8 @@ export const registrationListItemSchema = registrationSchema.extend({
   timeslot: registrationTimeslotSchema,
   /** E-mail campaigns of this registration's event that included it. */
   campaignCount: z.number().int(),
-  /** The kinds of photo it holds (issue 17), read at GET /api/registrations/:id/photos/:kind. */
-  photos: z.array(z.enum(PHOTO_KINDS)).optional(),
+  /** The photos it holds, in the kinds' order (issue 17): read at registrationPhotoUrl (@common/photos). */
+  photos: z.array(registrationPhotoSchema).optional(),
   panel: panelSummarySchema,
   tags: z.array(tagSchema),
   /** The same person's registrations in other events (issue 23), newest first. */
@@ -152,7 +155,7 @@ export const registrationDetailSchema = registrationSchema.extend({
   timeslot: registrationTimeslotSchema,
   /** Every slot of the event; availableSpots counts this registration as taking its own slot. */
   timeslots: z.array(registrationTimeslotSchema.extend({ capacity: z.number().int(), availableSpots: z.number().int() })),
-  photos: z.array(z.enum(PHOTO_KINDS)).optional(),
+  photos: z.array(registrationPhotoSchema).optional(),
   /** The check-in QR code's URL, printed on the staff's sheet (issue 20). */
   checkInUrl: z.string().optional(),
   /** Consent and the guardian (issue 18), for staff. */

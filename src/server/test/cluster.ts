@@ -4,7 +4,9 @@
  * cluster test (src/server/cluster.test.ts) and the cluster bench (bench/cluster.bench.ts).
  * Each app process runs src/server/main.ts under tsx (its outbox worker inside), with TRUST_PROXY
  * set to the proxy's address and METRICS_ALLOW to the loopback, so that each process's /metrics is
- * read on its own port.
+ * read on its own port. The processes share one object store for photos, as docs/deploy.md asks:
+ * an S3-protocol server (s3rver) started here, or one folder of files (`storage: "files"`, one
+ * machine only); each process keeps only its own DATA_DIR.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startS3, type TestS3 } from "./s3";
 import { freePort } from "./smtp";
 
 export interface ClusterOptions {
@@ -21,6 +24,11 @@ export interface ClusterOptions {
   port?: number;
   /** A PostgreSQL server URL; a new database is created on it (and dropped by stop()). */
   serverUrl?: string;
+  /**
+   * The photos' store the processes share: an S3-protocol server started here (default), or a
+   * folder of files under the cluster's directory.
+   */
+  storage?: "s3" | "files";
   /** Extra environment of the app processes (SMTP_URL, limits…). */
   env?: Record<string, string>;
   /** Where the processes' output goes; default: kept in memory (see `output`). */
@@ -33,6 +41,8 @@ export interface Cluster {
   port: number;
   appPorts: number[];
   databaseUrl: string;
+  /** The STORAGE_URL every app process was given. */
+  storageUrl: string;
   /** Process ids: the proxy, then each app process (for CPU accounting). */
   pids: { proxy: number; apps: number[] };
   output(): string;
@@ -119,6 +129,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   for (let i = 0; i < count; i++) appPorts.push(await freePort());
   const publicUrl = `http://localhost:${port}`;
   const authSecret = randomBytes(32).toString("base64url");
+  let s3: TestS3 | undefined;
+  let storageUrl = `file:${path.join(dir, "storage")}`;
 
   const stop = async () => {
     await Promise.all(
@@ -136,10 +148,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ),
     );
     await onServer(serverUrl, `drop database if exists ${name} with (force)`).catch(() => {});
+    await s3?.close();
     rmSync(dir, { recursive: true, force: true });
   };
 
   try {
+    if ((options.storage ?? "s3") === "s3") {
+      s3 = await startS3();
+      storageUrl = s3.url;
+    }
     for (const [i, appPort] of appPorts.entries()) {
       const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
         cwd: ROOT,
@@ -154,6 +171,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           PUBLIC_URL: publicUrl,
           DATABASE_URL: databaseUrl,
           DATA_DIR: path.join(dir, `app${i + 1}`),
+          STORAGE_URL: storageUrl,
           AUTH_SECRET: authSecret,
           TRUST_PROXY: "127.0.0.1",
           METRICS_ALLOW: "127.0.0.1",
@@ -194,6 +212,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       port,
       appPorts,
       databaseUrl,
+      storageUrl,
       pids: { proxy: proxy.pid ?? 0, apps: children.slice(1).map((c) => c.pid ?? 0) },
       output,
       stop,

@@ -23,7 +23,7 @@ export interface CheckInRow {
   timeslotId: string;
   startTime: string;
   endTime: string;
-  hasFacePhoto: boolean;
+  facePhotoId: string | null;
 }
 
 const SELECT_CHECK_IN = `
@@ -32,7 +32,7 @@ const SELECT_CHECK_IN = `
     r.checked_in_by as "checkedInById", u.name as "checkedInByName",
     e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
     s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
-    exists (select 1 from photos p where p.registration_id = r.id and p.kind = 'face') as "hasFacePhoto"
+    (select p.id from photos p where p.registration_id = r.id and p.kind = 'face') as "facePhotoId"
   from model_registrations r
   join scouting_events e on e.id = r.event_id
   join event_timeslots s on s.id = r.timeslot_id
@@ -65,7 +65,7 @@ const CHECK_IN_AND_FIND = `
     coalesce(a.checked_in_by, r.checked_in_by) as "checkedInById", u.name as "checkedInByName",
     e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
     s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
-    exists (select 1 from photos p where p.registration_id = r.id and p.kind = 'face') as "hasFacePhoto",
+    (select p.id from photos p where p.registration_id = r.id and p.kind = 'face') as "facePhotoId",
     a.id is not null as "checkedIn"
   from model_registrations r
   join scouting_events e on e.id = r.event_id

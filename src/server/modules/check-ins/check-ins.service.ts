@@ -8,6 +8,7 @@
 import { todayIso } from "@common/dates";
 import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
 import { currentLanguage, t } from "@common/i18n";
+import { registrationPhotoUrl } from "@common/photos";
 import {
   normaliseRegistrationCode,
   type CheckInRequest,
@@ -92,7 +93,7 @@ function toApi(row: CheckInRow): CheckInResponse["registration"] {
     emailVerified: row.emailVerified,
     event: { id: row.eventId, eventName: row.eventName, eventDate: row.eventDate },
     timeslot: { id: row.timeslotId, startTime: row.startTime, endTime: row.endTime },
-    photoUrl: row.hasFacePhoto ? `/api/registrations/${row.id}/photos/face?size=thumb` : null,
+    photoUrl: row.facePhotoId ? registrationPhotoUrl(row.id, { kind: "face", id: row.facePhotoId }, "thumb") : null,
     attended: row.attended,
     attendedAt: row.attendedAt ? new Date(row.attendedAt).toISOString() : null,
     checkedInBy: row.checkedInById ? { id: row.checkedInById, fullName: row.checkedInByName ?? "" } : null,

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createStorageSweeper } from "../../jobs/storage-sweeper";
 import { photos, storageDeletions } from "../../db/schema";
+import { registrationPhotoUrl } from "@common/photos";
 import { createEvent, registrationBody, signedInAs } from "../../test/factories";
 import { multipart, pngOf, silentLog as silent, STORES, usePhotoApp } from "./photos.test-support";
 
@@ -149,6 +150,65 @@ describe.each(STORES)("photos of registrations on %s storage", (store) => {
         (await t.app.inject({ method: "DELETE", url: `/api/registrations/${registrationId}/photos/profile`, headers }))
           .statusCode,
       ).toBe(404);
+    });
+    it("a photo's version is its id: a replacement changes it in the replies, and the old ETag gets no 304", async () => {
+      const event = await createEvent(t.db, { photos: "required" });
+      const ids = await uploadThree(event.id);
+      await register(event.id, registrationBody(event.timeslots[0]!.id, { photos: ids }));
+      const [face] = await t.db.select().from(photos).where(eq(photos.id, ids.face));
+      const registrationId = face!.registrationId!;
+      const { headers } = await signedInAs(t.app, { role: "member" });
+      const versions = async () => {
+        const detail = await t.app.inject({ url: `/api/registrations/${registrationId}`, headers });
+        const list = await t.app.inject({ url: `/api/registrations?eventId=${event.id}`, headers });
+        expect(list.json().items[0].photos).toEqual(detail.json().photos);
+        return detail.json().photos as Array<{ kind: string; id: string }>;
+      };
+      expect(await versions()).toEqual([
+        { kind: "face", id: ids.face },
+        { kind: "profile", id: ids.profile },
+        { kind: "full", id: ids.full },
+      ]);
+
+      const url = registrationPhotoUrl(registrationId, { kind: "face", id: ids.face }, "thumb");
+      const first = await t.app.inject({ url, headers });
+      expect(first.statusCode).toBe(200);
+      const oldEtag = first.headers.etag as string;
+      expect(oldEtag).toBe(`"${ids.face}"`);
+      const revalidated = await t.app.inject({ url, headers: { ...headers, "if-none-match": oldEtag } });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.rawPayload.length).toBe(0);
+
+      const { payload, headers: multipartHeaders } = multipart([
+        { name: "file", value: await pngOf(500, 600), filename: "new.png", contentType: "image/png" },
+      ]);
+      const replaced = await t.app.inject({
+        method: "PUT",
+        url: `/api/registrations/${registrationId}/photos/face`,
+        payload,
+        headers: { ...headers, ...multipartHeaders },
+      });
+      expect(replaced.statusCode, replaced.body).toBe(201);
+      const newId = replaced.json().photoId as string;
+      expect(newId).not.toBe(ids.face);
+      expect(await versions()).toEqual([
+        { kind: "face", id: newId },
+        { kind: "profile", id: ids.profile },
+        { kind: "full", id: ids.full },
+      ]);
+      // The new URL differs from the old one, so no browser cache answers it with the old photo.
+      expect(registrationPhotoUrl(registrationId, { kind: "face", id: newId }, "thumb")).not.toBe(url);
+
+      // A browser that kept the old photo asks whether it is still good: it is not.
+      const stale = await t.app.inject({ url, headers: { ...headers, "if-none-match": oldEtag } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.headers.etag).toBe(`"${newId}"`);
+      expect(stale.rawPayload.equals(first.rawPayload)).toBe(false);
+      const fresh = await t.app.inject({
+        url: registrationPhotoUrl(registrationId, { kind: "face", id: newId }, "large"),
+        headers: { ...headers, "if-none-match": `W/"x", "${newId}"` },
+      });
+      expect(fresh.statusCode).toBe(304);
     });
   });
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
+import { uploadsDir } from "./photos.upload-dir";
 import { auditContext, recordAudit } from "../audit/audit.record";
 
 const photoCreated = z.object({ photoId: z.uuid() });
@@ -17,6 +18,8 @@ const multipartBody = {
 
 export async function photosRoutes(app: ZodApp, { db, config, storage }: AppContext): Promise<void> {
   const service = createPhotosService({ db, storage });
+  // At start: what a process that died mid-upload left in the temporary folder goes.
+  await uploadsDir();
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.post(
@@ -48,6 +51,15 @@ export async function photosRoutes(app: ZodApp, { db, config, storage }: AppCont
   staffRoutes(app, service, db);
 }
 
+/** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+  });
+}
+
 const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
 
 /** Staff: a registration's photos, read, replaced and removed (member and above). */
@@ -60,27 +72,34 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
         tags: ["registrations"],
         summary: "A registration's photo (JPEG), large or thumbnail",
         params: registrationPhotoParams,
-        querystring: z.object({ size: z.enum(PHOTO_SIZES).default("large") }),
+        querystring: z.object({
+          size: z.enum(PHOTO_SIZES).default("large"),
+          // The photo's id, put in the URL by the web (registrationPhotoUrl) so that a replaced photo
+          // has a new URL; the server answers the current photo whatever it says.
+          v: z.string().max(64).optional(),
+        }),
       },
     },
     async (request, reply) => {
-      const { object, photo } = await service.read(request.params.id, request.params.kind, request.query.size);
+      const { id, kind } = request.params;
+      const { size } = request.query;
+      const photo = await service.find(id, kind);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.photo_view",
-        registrationId: request.params.id,
-        details: { kind: request.params.kind, size: request.query.size },
+        registrationId: id,
+        details: { kind, size },
       });
-      return (
-        reply
-          .header("content-type", "image/jpeg")
-          .header("content-length", object.size)
-          // Private to the signed-in browser; a photo never changes under its id (a replacement has a new one).
-          .header("cache-control", "private, max-age=86400")
-          .header("etag", `"${photo.id}-${request.query.size}"`)
-          .header("content-disposition", `inline; filename="${request.params.kind}.jpg"`)
-          .send(object.body)
-      );
+      // A photo never changes under its id (a replacement has a new one): the id is its ETag.
+      const etag = `"${photo.id}"`;
+      reply.header("cache-control", "private, max-age=86400").header("etag", etag);
+      if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+      const object = await service.open(photo, size);
+      return reply
+        .header("content-type", "image/jpeg")
+        .header("content-length", object.size)
+        .header("content-disposition", `inline; filename="${kind}.jpg"`)
+        .send(object.body);
     },
   );
 

@@ -95,21 +95,26 @@ export function createPhotosService({ db, storage }: { db: Db; storage: ObjectSt
     await repo.deleteByIds([previous.id]);
   }
 
-  /** The stored file of a registration's photo, for staff. */
-  async function read(registrationId: string, kind: PhotoKind, size: PhotoSize) {
+  /** The registration's photo of this kind (its row: its id is its version), for staff. */
+  async function find(registrationId: string, kind: PhotoKind) {
     const photo = await repo.findOfRegistration(registrationId, kind);
     if (!photo) throw photoErrors.missing();
+    return photo;
+  }
+
+  /** The stored file of a photo `find` answered. */
+  async function open(photo: Awaited<ReturnType<typeof find>>, size: PhotoSize) {
     try {
       const object = await storage.get(size === "thumb" ? photo.thumbKey : photo.largeKey);
       if (!object) throw photoErrors.missing();
-      return { object, photo };
+      return object;
     } catch (error) {
       if (error instanceof Error && error.name === "AppError") throw error;
       throw photoErrors.storageUnavailable();
     }
   }
 
-  return { checkEventTakesPhotos, upload, replace, remove, read };
+  return { checkEventTakesPhotos, upload, replace, remove, find, open };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;

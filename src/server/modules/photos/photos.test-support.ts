@@ -2,19 +2,17 @@
  * What the photo tests need: images made with sharp (a phone's JPEG with EXIF orientation, camera
  * and GPS tags; a decompression bomb; a truncated JPEG; a PDF under a photo's name), a multipart
  * body builder for app.inject, a minimal EXIF reader (no library trusted to tell us what it wrote),
- * and an S3-protocol server (s3rver) the tests start themselves.
+ * and an S3-protocol server (s3rver, test/s3.ts) the tests start themselves.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import S3rver from "s3rver";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll } from "vitest";
-import type { Config, S3StorageConfig, StorageConfig } from "../../config";
+import type { Config, StorageConfig } from "../../config";
 import { useTestApp } from "../../test/harness";
+import { startS3, type TestS3 } from "../../test/s3";
 
 /** A width×height JPEG: left half red, right half blue, stored rotated (EXIF orientation 6) with GPS. */
 export async function phoneJpeg(width = 300, height = 200): Promise<Buffer> {
@@ -162,65 +160,6 @@ export function jpegAppMarkers(jpeg: Buffer): number[] {
     at += 2 + jpeg.readUInt16BE(at + 2);
   }
   return markers;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export interface TestS3 {
-  config: S3StorageConfig;
-  /** Stops the server (the store is then unreachable); start() brings it back on the same port and data. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** An S3-protocol server (s3rver) on a free port with a bucket, and the storage config that reaches it. */
-export async function startS3(): Promise<TestS3> {
-  const port = await freePort();
-  const directory = await mkdtemp(path.join(tmpdir(), "opencall-s3rver-"));
-  const bucket = "opencall-test";
-  let server: S3rver | undefined;
-  const start = async () => {
-    server = new S3rver({
-      port,
-      address: "127.0.0.1",
-      silent: true,
-      directory,
-      configureBuckets: [{ name: bucket, configs: [] }],
-    });
-    await server.run();
-  };
-  const stop = async () => {
-    await server?.close();
-    server = undefined;
-  };
-  await start();
-  return {
-    config: {
-      kind: "s3",
-      bucket,
-      prefix: "",
-      endpoint: `http://127.0.0.1:${port}`,
-      region: "us-east-1",
-      forcePathStyle: true,
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    },
-    start,
-    stop,
-    async close() {
-      await stop();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The stores every photo API test runs on: files, and the S3 protocol. */

@@ -1,13 +1,14 @@
 /**
  * Receiving one photo from a multipart request: the file streamed to a temporary file as it
- * arrives (a slow phone holds neither memory nor a processing slot), at most PHOTO_MAX_BYTES and
- * one file; then processed under a bound on the sharp jobs running at once, so a burst of uploads
- * costs a bounded amount of memory (bench/photos.bench.ts).
+ * arrives (a slow phone holds neither memory nor a processing slot; the folder is this process's,
+ * photos.upload-dir.ts), at most PHOTO_MAX_BYTES and one file; then processed under a bound on
+ * the sharp jobs running at once, so a burst of uploads costs a bounded amount of memory
+ * (bench/photos.bench.ts).
  */
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PHOTO_KINDS, PHOTO_MAX_BYTES, type PhotoKind } from "@common/photos";
@@ -17,6 +18,7 @@ import { AppError, errors } from "../../errors";
 import { createSemaphore } from "../../lib/semaphore";
 import { photoErrors } from "./photos.errors";
 import { ImageRefused, processPhoto, type ProcessedPhoto } from "./photos.image";
+import { uploadsDir } from "./photos.upload-dir";
 
 /** What the multipart plugin is registered with (photos.routes.ts). */
 export const MULTIPART_LIMITS = {
@@ -31,7 +33,6 @@ export const MULTIPART_LIMITS = {
 // Each job decodes one image at a time (libvips uses the cores for it); more jobs at once only
 // share the same cores and add their memory.
 const jobs = createSemaphore(Math.max(1, Math.min(4, availableParallelism())));
-const UPLOADS_DIR = path.join(tmpdir(), "opencall-uploads");
 
 export interface ReceivedUpload {
   file: string;
@@ -54,7 +55,7 @@ function multipartError(error: unknown): Error {
 /** Reads the request's parts: the `file` into a temporary file, the `kind` field. */
 async function receive(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw photoErrors.missingFile();
-  await mkdir(UPLOADS_DIR, { recursive: true });
+  const directory = await uploadsDir();
   let file: string | undefined;
   let kind: string | undefined;
   try {
@@ -64,7 +65,7 @@ async function receive(request: FastifyRequest): Promise<ReceivedUpload> {
           part.file.resume();
           throw photoErrors.oneFile();
         }
-        file = path.join(UPLOADS_DIR, `${randomBytes(12).toString("hex")}.upload`);
+        file = path.join(directory, `${randomBytes(12).toString("hex")}.upload`);
         await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
         if (part.file.truncated) throw photoErrors.tooLarge();
       } else if (part.fieldname === "kind") {

@@ -1,12 +1,16 @@
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, beforeAll } from "vitest";
 import { CSV_BOM, REGISTRATION_CSV_HEADERS } from "@common/csv";
+import { PHOTO_KINDS } from "@common/photos";
 import { seedEvent } from "../../../../scripts/lib/seed";
+import { photos } from "../../db/schema";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
+import { photoKeys } from "../photos/photos.service";
 import { useTestApp } from "../../test/harness";
 import { registrationsCsvStream } from "./registrations.export";
 
@@ -129,6 +133,33 @@ describe("GET /api/registrations/export.csv", () => {
       Rating: "4",
     });
     expect(byHeader["Registration Code"]).toMatch(/^OC-/);
+  });
+
+  it("carries nothing of a registration's photos: no id, no path, no storage key", async () => {
+    const stored = PHOTO_KINDS.map((kind) => {
+      const id = randomUUID();
+      return { id, kind, eventId: event.id, registrationId: ids.jose!, ...photoKeys(event.id, id) };
+    });
+    await t.db
+      .insert(photos)
+      .values(stored.map((photo) => ({ ...photo, width: 1500, height: 2000, largeBytes: 200_000, thumbBytes: 9_000 })));
+    // What the staff's list says of the same registration: its photos are there.
+    const list = await t.app.inject({ url: `/api/registrations?eventId=${event.id}&q=jose`, headers: admin });
+    expect(list.json().items[0].photos).toHaveLength(3);
+
+    for (const query of [`ids=${ids.jose}`, `eventId=${event.id}`]) {
+      const res = await exportCsv(query);
+      const [header, ...rows] = parseCsv(res.body.slice(1));
+      expect(header).toEqual([...REGISTRATION_CSV_HEADERS]);
+      expect(header!.filter((h) => /photo|foto/i.test(h))).toEqual([]);
+      const cells = rows.flat();
+      expect(cells.length).toBeGreaterThan(0);
+      for (const photo of stored) {
+        for (const secret of [photo.id, photo.largeKey, photo.thumbKey])
+          expect(cells.filter((cell) => cell.includes(secret))).toEqual([]);
+      }
+      expect(cells.filter((cell) => /\/photos\/|photos\/|\.jpg\b/i.test(cell))).toEqual([]);
+    }
   });
 
   it("neutralises cells a spreadsheet would run as formulas", async () => {

@@ -2,7 +2,7 @@
  * Staff operations on registrations: list, read, review (liked/attended/rating), edit (with an
  * atomic slot move), delete and resending the verification e-mail.
  */
-import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import { PHOTO_KINDS, type RegistrationPhotoRef } from "@common/photos";
 import { createPhotosRepository } from "../photos/photos.repository";
 import { ageOn, formatTime, todayIso } from "@common/dates";
 import { pickRegistrantValues } from "@common/registrant/fields";
@@ -86,27 +86,23 @@ export function listItemToApi(row: ListedRegistration): RegistrationListItem {
   };
 }
 
-/** The kinds of photo each registration holds, in the kinds' order. */
-async function photoKindsOf(db: Db, ids: string[]): Promise<Map<string, PhotoKind[]>> {
-  const kinds = new Map<string, PhotoKind[]>();
+/** The photos each registration holds (kind and id: the id versions the staff's photo URL), in the kinds' order. */
+async function photosOf(db: Db, ids: string[]): Promise<Map<string, RegistrationPhotoRef[]>> {
+  const found = new Map<string, RegistrationPhotoRef[]>();
   for (const row of await createPhotosRepository(db).listOfRegistrations(ids)) {
     if (!row.registrationId) continue;
-    kinds.set(row.registrationId, [...(kinds.get(row.registrationId) ?? []), row.kind]);
+    found.set(row.registrationId, [...(found.get(row.registrationId) ?? []), { kind: row.kind, id: row.id }]);
   }
-  for (const [id, list] of kinds)
-    kinds.set(
-      id,
-      PHOTO_KINDS.filter((kind) => list.includes(kind)),
-    );
-  return kinds;
+  for (const list of found.values()) list.sort((a, b) => PHOTO_KINDS.indexOf(a.kind) - PHOTO_KINDS.indexOf(b.kind));
+  return found;
 }
 
-async function withPhotos<T extends { id: string }>(db: Db, items: T[]): Promise<Array<T & { photos: PhotoKind[] }>> {
-  const kinds = await photoKindsOf(
+async function withPhotos<T extends { id: string }>(db: Db, items: T[]): Promise<Array<T & { photos: RegistrationPhotoRef[] }>> {
+  const photos = await photosOf(
     db,
     items.map((item) => item.id),
   );
-  return items.map((item) => ({ ...item, photos: kinds.get(item.id) ?? [] }));
+  return items.map((item) => ({ ...item, photos: photos.get(item.id) ?? [] }));
 }
 
 async function listRegistrations(db: Db, viewer: SessionUser, query: RegistrationListQuery) {
@@ -134,7 +130,7 @@ async function getRegistration(db: Db, config: Config, id: string): Promise<Regi
   const found = await repo.findWithEvent(id);
   if (!found) throw registrationErrors.notFound();
   const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
-  const [photos] = [(await photoKindsOf(db, [id])).get(id) ?? []];
+  const photos = (await photosOf(db, [id])).get(id) ?? [];
   return {
     photos,
     ...toApi(found.registration),

@@ -1,5 +1,6 @@
 /**
- * The form's three photos (issue 17): each picked or taken with the camera, shown, shrunk and
+ * The form's three photos (issue 17): each taken with the camera or chosen from the gallery (two
+ * controls: a phone offers only its camera to an input that asks for capture), shown, shrunk and
  * uploaded as soon as it is chosen (../photos/upload.ts, loaded on the first choice), its progress
  * and its retries told. The form sends the ids the uploads answered.
  */
@@ -7,8 +8,8 @@ import { PHOTO_ACCEPTED_TYPES, PHOTO_KINDS, type PhotoKind, type PhotoSetting } 
 import { t as translate } from "@common/i18n";
 import { useT } from "@web/lib/language";
 import { clsx } from "clsx";
-import { Camera, Loader2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Camera, ImageUp, Loader2 } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClass } from "./public-ui";
 
 export type PhotoState =
@@ -124,31 +125,28 @@ function PhotoPicker({
           <img src={state.preview} alt={t("public.photos.preview", { kind: label })} className="size-full object-cover" />
         )}
       </div>
-      <label
-        htmlFor={id}
-        className={clsx(
-          buttonClass.outline,
-          "cursor-pointer text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
-        )}
-      >
-        {state.status === "empty" ? t("public.photos.choose") : t("public.photos.replace")}
-        <input
+      {/* Two ways to a photo: the camera at once (capture), or the gallery (a photo taken before). */}
+      <div className="grid gap-1.5">
+        <PhotoSource
           id={id}
-          name={id}
-          type="file"
-          accept={`image/*,${PHOTO_ACCEPTED_TYPES.join(",")}`}
-          capture="environment"
-          className="sr-only"
-          aria-labelledby={`${id}-label`}
-          aria-describedby={statusId}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (file) onFile(file);
-          }}
+          icon={<Camera aria-hidden="true" />}
+          text={t("public.photos.camera")}
+          label={t("public.photos.cameraLabel", { kind: label })}
+          capture
+          invalid={Boolean(error)}
+          describedBy={statusId}
+          onFile={onFile}
         />
-      </label>
+        <PhotoSource
+          id={`${id}-gallery`}
+          icon={<ImageUp aria-hidden="true" />}
+          text={t("public.photos.gallery")}
+          label={t("public.photos.galleryLabel", { kind: label })}
+          invalid={Boolean(error)}
+          describedBy={statusId}
+          onFile={onFile}
+        />
+      </div>
       <p id={statusId} className="min-h-5 text-sm" aria-live="polite">
         <PhotoStatus state={state} error={error} />
       </p>
@@ -163,6 +161,57 @@ function PhotoPicker({
         </button>
       ) : null}
     </div>
+  );
+}
+
+const sourceClass =
+  "inline-flex min-h-11 cursor-pointer items-center justify-center gap-1.5 rounded-md border border-input bg-card px-2 text-sm font-medium shadow-sm transition-colors hover:bg-accent hover:text-accent-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring [&_svg]:size-4 [&_svg]:shrink-0";
+
+/**
+ * One way to a photo: a file input inside its label, shown as a button (the input itself is
+ * visually hidden but focusable, so Tab reaches it and Enter or Space opens it). `capture` asks a
+ * phone for its camera at once; without it the phone offers its gallery and files.
+ */
+function PhotoSource({
+  id,
+  icon,
+  text,
+  label,
+  capture = false,
+  invalid,
+  describedBy,
+  onFile,
+}: {
+  id: string;
+  icon: ReactNode;
+  text: string;
+  label: string;
+  capture?: boolean;
+  invalid: boolean;
+  describedBy: string;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <label htmlFor={id} className={sourceClass}>
+      {icon}
+      <span>{text}</span>
+      <input
+        id={id}
+        name={id}
+        type="file"
+        accept={`image/*,${PHOTO_ACCEPTED_TYPES.join(",")}`}
+        capture={capture ? "environment" : undefined}
+        className="sr-only"
+        aria-label={label}
+        aria-describedby={describedBy}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) onFile(file);
+        }}
+      />
+    </label>
   );
 }
 

@@ -4,7 +4,7 @@
  * with Escape. The images come from GET /api/registrations/:id/photos/:kind (the session's cookie;
  * never a public URL).
  */
-import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import { PHOTO_KINDS, registrationPhotoUrl, type RegistrationPhotoRef } from "@common/photos";
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState } from "react";
@@ -12,8 +12,9 @@ import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { useT } from "@web/lib/language";
 
-export const photoUrl = (registrationId: string, kind: PhotoKind, size: "thumb" | "large") =>
-  `/api/registrations/${encodeURIComponent(registrationId)}/photos/${kind}?size=${size}`;
+/** A registration's photos in the kinds' order (face, profile, full). */
+const inKindOrder = (photos: RegistrationPhotoRef[] | undefined) =>
+  [...(photos ?? [])].sort((a, b) => PHOTO_KINDS.indexOf(a.kind) - PHOTO_KINDS.indexOf(b.kind));
 
 /**
  * The row's thumbnail (the face photo, else the first there is), a button opening the viewer:
@@ -28,8 +29,8 @@ export function PhotoThumbnail({
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const kinds = PHOTO_KINDS.filter((kind) => r.photos?.includes(kind));
-  const [first] = kinds;
+  const photos = inKindOrder(r.photos);
+  const [first] = photos;
   // No photos (an event without them): no placeholder, the row stays as it was.
   if (!first) return null;
   return (
@@ -42,7 +43,7 @@ export function PhotoThumbnail({
         data-testid="photo-thumbnail"
       >
         <img
-          src={photoUrl(r.id, first, "thumb")}
+          src={registrationPhotoUrl(r.id, first, "thumb")}
           alt=""
           loading="lazy"
           decoding="async"
@@ -51,7 +52,7 @@ export function PhotoThumbnail({
           className="size-full object-cover"
         />
       </button>
-      {open ? <PhotoViewer registrationId={r.id} name={r.fullName} kinds={kinds} onClose={() => setOpen(false)} /> : null}
+      {open ? <PhotoViewer registrationId={r.id} name={r.fullName} photos={photos} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
@@ -61,19 +62,20 @@ const SWIPE_PX = 50;
 export function PhotoViewer({
   registrationId,
   name,
-  kinds,
+  photos,
   onClose,
 }: {
   registrationId: string;
   name: string;
-  kinds: PhotoKind[];
+  photos: RegistrationPhotoRef[];
   onClose: () => void;
 }) {
   const t = useT();
   const [index, setIndex] = useState(0);
-  const touchStart = useRef<number | null>(null);
-  const kind = kinds[index] ?? kinds[0]!;
-  const go = (step: number) => setIndex((current) => (current + step + kinds.length) % kinds.length);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const photo = photos[index] ?? photos[0]!;
+  const { kind } = photo;
+  const go = (step: number) => setIndex((current) => (current + step + photos.length) % photos.length);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
@@ -91,27 +93,33 @@ export function PhotoViewer({
         </DialogHeader>
         <figure
           className="grid gap-2"
-          onPointerDown={(event) => (touchStart.current = event.clientX)}
-          onPointerUp={(event) => {
+          // Touch events, not pointer events: a phone that starts panning cancels the pointer, never the touch.
+          onTouchStart={(event) => {
+            const touch = event.touches[0];
+            touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+          }}
+          onTouchEnd={(event) => {
             const start = touchStart.current;
             touchStart.current = null;
-            if (start === null) return;
-            const moved = event.clientX - start;
-            if (Math.abs(moved) >= SWIPE_PX) go(moved < 0 ? 1 : -1);
+            const end = event.changedTouches[0];
+            if (!start || !end) return;
+            const dx = end.clientX - start.x;
+            // Sideways, far enough, and more sideways than up or down (a scroll is not a swipe).
+            if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(end.clientY - start.y)) go(dx < 0 ? 1 : -1);
           }}
         >
           <img
-            key={kind}
-            src={photoUrl(registrationId, kind, "large")}
+            key={photo.id}
+            src={registrationPhotoUrl(registrationId, photo, "large")}
             alt={t(`public.photos.kinds.${kind}`)}
             className="mx-auto max-h-[65dvh] w-auto touch-pan-y select-none rounded-md object-contain"
             draggable={false}
           />
           <figcaption className="text-center text-sm text-muted-foreground" aria-live="polite">
-            {t(`public.photos.kinds.${kind}`)} · {t("registrations.photos.position", { index: index + 1, total: kinds.length })}
+            {t(`public.photos.kinds.${kind}`)} · {t("registrations.photos.position", { index: index + 1, total: photos.length })}
           </figcaption>
         </figure>
-        {kinds.length > 1 ? (
+        {photos.length > 1 ? (
           <div className="flex justify-between gap-2">
             <Button variant="outline" onClick={() => go(-1)} aria-label={t("registrations.photos.previous")}>
               <ChevronLeft aria-hidden="true" />
@@ -129,19 +137,19 @@ export function PhotoViewer({
 /** The fast review's photos (issue 23): every photo the registration holds, large, side by side. */
 export function ReviewPhotos({ registration: r }: { registration: Pick<RegistrationListItem, "id" | "photos"> }) {
   const t = useT();
-  const kinds = PHOTO_KINDS.filter((kind) => r.photos?.includes(kind));
-  if (kinds.length === 0) return null;
+  const photos = inKindOrder(r.photos);
+  if (photos.length === 0) return null;
   return (
     <div className="grid grid-cols-1 gap-2 sm:grid-cols-3" data-testid="review-photos">
-      {kinds.map((kind) => (
-        <figure key={kind} className="grid gap-1">
+      {photos.map((photo) => (
+        <figure key={photo.kind} className="grid gap-1">
           <img
-            src={photoUrl(r.id, kind, "large")}
-            alt={t(`public.photos.kinds.${kind}`)}
+            src={registrationPhotoUrl(r.id, photo, "large")}
+            alt={t(`public.photos.kinds.${photo.kind}`)}
             decoding="async"
             className="max-h-[60dvh] w-full rounded-md bg-muted object-contain"
           />
-          <figcaption className="text-center text-xs text-muted-foreground">{t(`public.photos.kinds.${kind}`)}</figcaption>
+          <figcaption className="text-center text-xs text-muted-foreground">{t(`public.photos.kinds.${photo.kind}`)}</figcaption>
         </figure>
       ))}
     </div>

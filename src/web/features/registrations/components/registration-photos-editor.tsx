@@ -1,8 +1,15 @@
 /**
  * The edit screen's photos (issue 17): each kind shown, replaced (PUT, multipart) or removed
- * (DELETE). The server re-encodes what is sent; the thumbnails are read again afterwards.
+ * (DELETE). The server re-encodes what is sent; the registration is read again afterwards, and a
+ * new photo's new id makes its thumbnail's URL new (registrationPhotoUrl).
  */
-import { PHOTO_ACCEPTED_TYPES, PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import {
+  PHOTO_ACCEPTED_TYPES,
+  PHOTO_KINDS,
+  registrationPhotoUrl,
+  type PhotoKind,
+  type RegistrationPhotoRef,
+} from "@common/photos";
 import { currentLanguage, t as translate } from "@common/i18n";
 import { isApiErrorBody } from "@common/errors";
 import { useQueryClient } from "@tanstack/react-query";
@@ -11,7 +18,6 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
 import { useT } from "@web/lib/language";
-import { photoUrl } from "./photo-viewer";
 
 async function send(url: string, init: RequestInit): Promise<void> {
   const response = await fetch(url, {
@@ -24,12 +30,10 @@ async function send(url: string, init: RequestInit): Promise<void> {
   throw new Error(isApiErrorBody(body) ? body.error.message : translate("registrations.photos.failed"));
 }
 
-export function RegistrationPhotosEditor({ registrationId, photos }: { registrationId: string; photos: PhotoKind[] }) {
+export function RegistrationPhotosEditor({ registrationId, photos }: { registrationId: string; photos: RegistrationPhotoRef[] }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<PhotoKind | null>(null);
-  // A new photo under the same URL: the query string makes the browser read it again.
-  const [version, setVersion] = useState(0);
   const base = `/api/registrations/${encodeURIComponent(registrationId)}/photos`;
 
   async function run(kind: PhotoKind, action: () => Promise<void>, done: string) {
@@ -37,7 +41,6 @@ export function RegistrationPhotosEditor({ registrationId, photos }: { registrat
     try {
       await action();
       toast.success(done);
-      setVersion((v) => v + 1);
       await queryClient.invalidateQueries({ queryKey: ["registrations"] });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : t("registrations.photos.failed"));
@@ -52,23 +55,25 @@ export function RegistrationPhotosEditor({ registrationId, photos }: { registrat
         {t("registrations.photos.editTitle")}
       </h2>
       <div className="grid grid-cols-3 gap-3">
-        {PHOTO_KINDS.map((kind) => (
-          <PhotoSlot
-            key={kind}
-            kind={kind}
-            present={photos.includes(kind)}
-            src={`${photoUrl(registrationId, kind, "thumb")}&v=${version}`}
-            busy={busy}
-            onReplace={(file) => {
-              const form = new FormData();
-              form.append("file", file);
-              void run(kind, () => send(`${base}/${kind}`, { method: "PUT", body: form }), t("registrations.photos.saved"));
-            }}
-            onRemove={() =>
-              void run(kind, () => send(`${base}/${kind}`, { method: "DELETE" }), t("registrations.photos.removed"))
-            }
-          />
-        ))}
+        {PHOTO_KINDS.map((kind) => {
+          const photo = photos.find((p) => p.kind === kind);
+          return (
+            <PhotoSlot
+              key={kind}
+              kind={kind}
+              src={photo ? registrationPhotoUrl(registrationId, photo, "thumb") : undefined}
+              busy={busy}
+              onReplace={(file) => {
+                const form = new FormData();
+                form.append("file", file);
+                void run(kind, () => send(`${base}/${kind}`, { method: "PUT", body: form }), t("registrations.photos.saved"));
+              }}
+              onRemove={() =>
+                void run(kind, () => send(`${base}/${kind}`, { method: "DELETE" }), t("registrations.photos.removed"))
+              }
+            />
+          );
+        })}
       </div>
     </section>
   );
@@ -76,15 +81,14 @@ export function RegistrationPhotosEditor({ registrationId, photos }: { registrat
 
 function PhotoSlot({
   kind,
-  present,
   src,
   busy,
   onReplace,
   onRemove,
 }: {
   kind: PhotoKind;
-  present: boolean;
-  src: string;
+  /** The photo's thumbnail; none when the registration has no photo of this kind. */
+  src: string | undefined;
   busy: PhotoKind | null;
   onReplace: (file: File) => void;
   onRemove: () => void;
@@ -92,6 +96,7 @@ function PhotoSlot({
   const t = useT();
   const label = t(`public.photos.kinds.${kind}`);
   const inputId = `photo-edit-${kind}`;
+  const present = src !== undefined;
   return (
     <div className="grid content-start gap-2">
       <div className="grid aspect-[3/4] place-items-center overflow-hidden rounded-md border bg-muted">

@@ -6,11 +6,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
 import { registrationQueryOptions } from "../api/get-registration";
-import { photoUrl } from "./photo-viewer";
+import { registrationPhotoUrl, type RegistrationPhotoRef } from "@common/photos";
 
 /** The face photo's bytes for the sheet; none when it cannot be read (the sheet goes without it). */
-async function facePhoto(registrationId: string): Promise<Uint8Array | undefined> {
-  const response = await fetch(photoUrl(registrationId, "face", "large"), { credentials: "same-origin" });
+async function facePhoto(registrationId: string, photo: RegistrationPhotoRef): Promise<Uint8Array | undefined> {
+  const response = await fetch(registrationPhotoUrl(registrationId, photo, "large"), { credentials: "same-origin" });
   return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
 }
 
@@ -28,7 +28,8 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
     try {
       const registration = await queryClient.fetchQuery(registrationQueryOptions(registrationId));
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
-      const face = registration.photos?.includes("face") ? await facePhoto(registrationId) : undefined;
+      const facePhotoRef = registration.photos?.find((photo) => photo.kind === "face");
+      const face = facePhotoRef ? await facePhoto(registrationId, facePhotoRef) : undefined;
       await downloadRegistrationSheet(
         toRegistrationSheet(registration, registration.event, registration.timeslot, registration.checkInUrl),
         undefined,
