@@ -63,6 +63,9 @@ export async function recordAuditOf(
 /** The system itself (retention) as the actor. */
 export const SYSTEM_AUDIT: AuditContext = { actor: null, ip: null };
 
+/** A person acting on their own data (their erasure): no actor, and their address is not kept. */
+export const PERSON_AUDIT: AuditContext = { actor: null, ip: null };
+
 /** Appends one row to the audit trail, in `tx` (the action's transaction). */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({

@@ -83,7 +83,7 @@ export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppCon
       },
     },
     async (request) => {
-      await privacy.manageErase(request.body.t, auditContext(request));
+      await privacy.manageErase(request.body.t);
       return { erased: true as const };
     },
   );
