@@ -76,7 +76,10 @@ describe("erasure", () => {
     const keys = await photoKeysOf(t.db, subject.id, subject.body.email as string);
     expect(keys).toHaveLength(4); // the registration's face photo and the waiting-list entry's, two sizes each
     for (const needle of subject.needles) expect(await cellsHolding(t.db, needle), needle).not.toEqual([]);
-    const withAttachments = await t.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, subject.body.email as string));
+    const withAttachments = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, subject.body.email as string));
     const confirmation = withAttachments.find((m) => m.kind === "registration_confirmation");
     expect(confirmation?.icalEvent).toContain("BEGIN:VCALENDAR");
     expect(confirmation?.attachments?.[0]?.filename).toBe("check-in.png");

@@ -20,7 +20,7 @@ import {
   scoutingEvents,
 } from "../../db/schema";
 import type { ObjectStore } from "../../storage/storage";
-import { personalMail } from "./privacy.erase";
+import { personalMail } from "./privacy.mail";
 
 /** Columns that are the server's secrets, not the person's data. */
 const SECRET_COLUMNS = new Set(["emailVerificationTokenHash", "successTokenHash", "searchText", "phoneKey", "nameKey"]);

@@ -14,6 +14,7 @@ import { modelRegistrations, outboxMessages, privacySettings, scoutingEvents, se
 import type { WorkerLogger } from "../../jobs/outbox-worker";
 import { SYSTEM_AUDIT } from "../audit/audit.record";
 import { eraseRegistration, type EraseConfig } from "./privacy.erase";
+import { blankMailOfForgottenAddresses } from "./privacy.mail";
 
 const BATCH = 100;
 
@@ -58,25 +59,34 @@ export interface RetentionResult {
 
 /**
  * The waiting-list entries of events past the period, whatever their status: each holds a copy of a
- * person's fields, and their photos go with them (cascade; the files queued). Nobody is offered
- * anything for an event that long past, so their held spots are not passed on.
+ * person's fields, and their photos go with them (cascade; the files queued), and so does their
+ * mail when nothing else of the address is left. Nobody is offered anything for an event that long
+ * past, so their held spots are not passed on. Each batch is one transaction.
  */
 async function eraseWaitlistOfPastEvents(db: Db, now: Date): Promise<number> {
   let erased = 0;
   for (;;) {
-    const deleted = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        delete from ${waitlistEntries} where id in (
-          select w.id from ${waitlistEntries} w
-          join ${scoutingEvents} e on e.id = w.event_id
-          cross join ${privacySettings} s
-          where e.event_date < ${todayIso(now)}::date - make_interval(months => s.retention_months)
-          limit ${BATCH}
-          for update of w skip locked)
-        returning id`),
-    );
-    erased += deleted.length;
-    if (deleted.length < BATCH) return erased;
+    const deleted = await db.transaction(async (tx) => {
+      const rows = rowsOf<{ email: string }>(
+        await tx.execute(sql`
+          delete from ${waitlistEntries} where id in (
+            select w.id from ${waitlistEntries} w
+            join ${scoutingEvents} e on e.id = w.event_id
+            cross join ${privacySettings} s
+            where e.event_date < ${todayIso(now)}::date - make_interval(months => s.retention_months)
+            limit ${BATCH}
+            for update of w skip locked)
+          returning email`),
+      );
+      await blankMailOfForgottenAddresses(
+        tx,
+        rows.map((row) => row.email),
+        now,
+      );
+      return rows.length;
+    });
+    erased += deleted;
+    if (deleted < BATCH) return erased;
   }
 }
 

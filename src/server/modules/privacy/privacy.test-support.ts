@@ -63,9 +63,13 @@ export async function registrantWithPhoto(app: App) {
   };
 }
 
-/** Joins `event`'s first slot's line (filled first, so the person waits) as the person of `body`, with a photo. */
-export async function waitInLine(app: App, body: Record<string, unknown>) {
-  const event = await createEvent(app.ctx.db, { photos: "optional", timeslots: [{ capacity: 1 }] });
+/** Joins a new event's line (its one spot taken, so the person waits) as the person of `body`, with a photo. */
+export async function waitInLine(app: App, body: Record<string, unknown>, eventDate?: string) {
+  const event = await createEvent(app.ctx.db, {
+    photos: "optional",
+    timeslots: [{ capacity: 1 }],
+    ...(eventDate ? { eventDate } : {}),
+  });
   const slot = event.timeslots[0]!;
   await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: slot.id });
   const res = await app.inject({
@@ -85,7 +89,10 @@ export async function waitInLine(app: App, body: Record<string, unknown>) {
 export async function personWithHistory(app: App, admin: Record<string, string>) {
   const db = app.ctx.db;
   const person = await registrantWithPhoto(app);
-  const [row] = await db.select().from(modelRegistrations).where(eq(modelRegistrations.registrationCode, person.registrationCode));
+  const [row] = await db
+    .select()
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.registrationCode, person.registrationCode));
   const id = row!.id;
   const [verification] = (await outboxFor(db, person.body.email as string)).filter((m) => m.kind === "registration_verification");
   const token = linkIn(verification!.textBody, `${app.ctx.config.publicUrl}/verify/`).split("/verify/")[1];
@@ -159,8 +166,11 @@ export async function cellsHolding(db: Db, needle: string): Promise<string[]> {
     .select({ attachments: outboxMessages.attachments })
     .from(outboxMessages)
     .where(isNotNull(outboxMessages.attachments));
-  const decoded = attached.flatMap((row) => row.attachments ?? []).map((a) => Buffer.from(a.content, "base64").toString("latin1"));
-  if (decoded.some((text) => text.toLowerCase().includes(needle.toLowerCase()))) found.push("outbox_messages.attachments (decoded)");
+  const decoded = attached
+    .flatMap((row) => row.attachments ?? [])
+    .map((a) => Buffer.from(a.content, "base64").toString("latin1"));
+  if (decoded.some((text) => text.toLowerCase().includes(needle.toLowerCase())))
+    found.push("outbox_messages.attachments (decoded)");
   return found;
 }
 
