@@ -5,10 +5,15 @@ import { privacyNotices, privacySettings } from "../../db/schema";
 
 export function createPrivacyRepository(db: Db) {
   return {
-    /** The newest published notice (migration 0009 publishes version 1). */
+    /** The newest published notice (migration 0011 publishes version 1). */
     async currentNotice(tx: DbOrTx = db) {
       const [notice] = await tx.select().from(privacyNotices).orderBy(desc(privacyNotices.version)).limit(1);
-      if (!notice) throw new Error("no privacy notice: migration 0009 publishes the first one");
+      if (!notice) throw new Error("no privacy notice: migration 0011 publishes the first one");
+      return notice;
+    },
+
+    async noticeOfVersion(version: number, tx: DbOrTx = db) {
+      const [notice] = await tx.select().from(privacyNotices).where(eq(privacyNotices.version, version));
       return notice;
     },
 

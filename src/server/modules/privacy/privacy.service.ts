@@ -194,6 +194,11 @@ export function createPrivacyService(options: Omit<Deps, "clock"> & { clock?: ()
   const repo = createPrivacyRepository(deps.db);
   return {
     currentNotice: async () => noticeToApi(await repo.currentNotice()),
+    noticeOfVersion: async (version: number) => {
+      const notice = await repo.noticeOfVersion(version);
+      if (!notice) throw privacyErrors.noticeNotFound();
+      return noticeToApi(notice);
+    },
     notices: async () => ({ items: (await repo.notices()).map((n) => ({ ...noticeToApi(n), publishedBy: n.publishedBy })) }),
     publishNotice: (input: { textEs: string; textEn: string }, audit: AuditContext & { actor: { id: string } }) =>
       publishNotice(deps, input, audit),
