@@ -17,17 +17,10 @@ import { accessLinksEmail } from "./privacy.emails";
 import { eraseRegistration } from "./privacy.erase";
 import { privacyErrors } from "./privacy.errors";
 import { collectPersonalData, personalDataArchive } from "./privacy.export";
-import { createPrivacyRepository } from "./privacy.repository";
+import { createPrivacyRepository, noticeToApi } from "./privacy.repository";
 import { retentionPreview } from "./privacy.retention";
 import type { PrivacySettings } from "@common/schemas/privacy";
 import type { Language } from "@common/i18n";
-
-const noticeToApi = (n: { version: number; textEs: string; textEn: string; publishedAt: Date }) => ({
-  version: n.version,
-  textEs: n.textEs,
-  textEn: n.textEn,
-  publishedAt: n.publishedAt.toISOString(),
-});
 
 interface Deps {
   db: Db;
