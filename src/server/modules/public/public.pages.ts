@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
-import { matchPublicVisitorPage, type PublicVisitorPage } from "@common/public-paths";
+import { matchPublicVisitorPage } from "@common/public-paths";
 import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
