@@ -44,7 +44,7 @@ export function personalMail(config: Pick<OfferConfig, "authSecret">, person: Om
 
 /** Nothing of this address is left to write to: no other registration, no place in a line. */
 const nothingElseLeft = (email: string, except?: string) => sql`(
-  not exists (select 1 from ${modelRegistrations} where ${modelRegistrations.email} = ${email}
+  not exists (select 1 from ${modelRegistrations} where lower(${modelRegistrations.email}) = ${email}
     ${except ? sql`and ${modelRegistrations.id} <> ${except}` : sql``})
   and not exists (select 1 from ${waitlistEntries} where lower(${waitlistEntries.email}) = ${email}
     and ${waitlistEntries.status} in ('waiting', 'offered')))`;
