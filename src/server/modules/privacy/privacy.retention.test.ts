@@ -21,7 +21,7 @@ import { createEvent, createRegistration, createUser, registrationBody, signedIn
 import { useTestApp } from "../../test/harness";
 import { memoryLogger, testEmail } from "../../test/outbox";
 import { createRetentionJob, retentionPreview, runRetention } from "./privacy.retention";
-import { cellsHolding, waitInLine } from "./privacy.test-support";
+import { cellsHolding, photoKeysOf, registrantWithPhoto, uniqueTag, waitInLine } from "./privacy.test-support";
 
 const t = useTestApp();
 // Signed in afresh by each test: a run at NOW (a year ahead) prunes today's sessions as expired.
@@ -124,10 +124,18 @@ describe("retention", () => {
     ).toEqual(["s-live"]);
   });
 
-  it("erases the waiting-list entries of events past the period, their photos and their mail, and no others", async () => {
+  it("erases the registrants and waiting-list entries of events past the period, their photos and their mail, and no others", async () => {
     await t.db.update(privacySettings).set({ retentionMonths: 12 });
+    // A registrant with a photo, in an event (2026-03-05) past the period at NOW.
+    const registrant = await registrantWithPhoto(t.app);
+    const [registration] = await t.db
+      .select()
+      .from(modelRegistrations)
+      .where(eq(modelRegistrations.registrationCode, registrant.registrationCode));
+    const registrantKeys = await photoKeysOf(t.db, registration!.id, registrant.body.email as string);
+    expect(registrantKeys).toHaveLength(2);
     const waiting = (eventDate: string) => {
-      const tag = Math.random().toString(36).slice(2, 8);
+      const tag = uniqueTag();
       const body = registrationBody("", { email: `linea-${tag}@example.com`, fullName: `Espera ${tag}` });
       return waitInLine(t.app, body, eventDate).then((line) => ({ ...line, body, tag }));
     };
@@ -155,8 +163,9 @@ describe("retention", () => {
     expect(await t.db.$count(waitlistEntries, eq(waitlistEntries.eventId, recent.event.id))).toBe(1);
     expect(await entryPhotos(recent.event.id)).toHaveLength(1);
     await createStorageSweeper({ db: t.db, storage: t.app.ctx.storage, log: memoryLogger() }).sweepOnce();
-    for (const key of oldKeys) expect(await t.app.ctx.storage.get(key)).toBeUndefined();
-    for (const needle of [old.tag, old.body.email as string]) expect(await cellsHolding(t.db, needle)).toEqual([]);
+    for (const key of [...oldKeys, ...registrantKeys]) expect(await t.app.ctx.storage.get(key)).toBeUndefined();
+    for (const needle of [old.tag, old.body.email as string, ...registrant.needles])
+      expect(await cellsHolding(t.db, needle), needle).toEqual([]);
     expect(await cellsHolding(t.db, recent.tag)).not.toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { createEvent, createRegistration, linkIn, registrationBody } from "../..
 import { phoneJpeg, photoUpload } from "../photos/photos.test-support";
 
 /** Letters only, none of them a hex digit: a tag no hash, id or token in the database spells by chance. */
-const uniqueTag = () => Array.from({ length: 8 }, () => "ghjkmnpqrstvwxyz"[Math.floor(Math.random() * 16)]).join("");
+export const uniqueTag = () => Array.from({ length: 8 }, () => "ghjkmnpqrstvwxyz"[Math.floor(Math.random() * 16)]).join("");
 
 /** A birth date that makes the person 17 today (and all year): a guardian must approve. */
 export const seventeen = () => `${Number(todayIso().slice(0, 4)) - 17}-01-01`;
