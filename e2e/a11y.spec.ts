@@ -179,6 +179,12 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) => page.getByRole("button", { name: t("privacy.admin.filter") }),
   },
   {
+    route: "/privacy",
+    path: "/privacy",
+    signedIn: false,
+    ready: (page, t) => page.getByRole("heading", { name: t("privacy.notice.title") }),
+  },
+  {
     route: "/privacy/request",
     path: "/privacy/request",
     signedIn: false,

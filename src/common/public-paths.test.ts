@@ -10,6 +10,7 @@ describe("public visitor paths", () => {
     expect(matchPublicVisitorPage("/events/abc/register/")).toEqual({ page: "register", eventId: "abc" });
     expect(matchPublicVisitorPage("/registration/success")).toEqual({ page: "success" });
     expect(matchPublicVisitorPage("/verify/Zx_9-a")).toEqual({ page: "verify", token: "Zx_9-a" });
+    expect(matchPublicVisitorPage("/privacy")).toEqual({ page: "privacy" });
   });
 
   it("leaves every other path to the main app", () => {
@@ -23,6 +24,7 @@ describe("public visitor paths", () => {
       "/verify",
       "/verify/a/b",
       "/dashboard/scouting/events",
+      "/privacy/request",
     ]) {
       expect(isPublicVisitorPath(path), path).toBe(false);
     }

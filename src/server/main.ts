@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   });
   const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
   const scheduler = createScheduler({ db: database.db, config, log: app.log });
-  const retention = createRetentionJob({ db: database.db, log: app.log });
+  const retention = createRetentionJob({ db: database.db, config, log: app.log });
   closeOnSignal(
     {
       log: app.log,

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const storage = createObjectStore(config.storage);
   const sweeper = createStorageSweeper({ db: database.db, storage, log });
   const scheduler = createScheduler({ db: database.db, config, log });
-  const retention = createRetentionJob({ db: database.db, log });
+  const retention = createRetentionJob({ db: database.db, config, log });
   closeOnSignal(
     {
       log,

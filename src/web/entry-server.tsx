@@ -17,6 +17,7 @@ import { SuccessPage } from "./features/public/pages/success-page";
 import { VerifyPage } from "./features/public/pages/verify-page";
 import { ManagePage } from "./features/public/pages/manage-page";
 import { WaitlistPage } from "./features/public/pages/waitlist-page";
+import { PrivacyPage } from "./features/public/pages/privacy-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
@@ -31,6 +32,7 @@ const pages: PublicPages = {
   verify: VerifyPage,
   manage: ManagePage,
   waitlist: WaitlistPage,
+  privacy: PrivacyPage,
 };
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */

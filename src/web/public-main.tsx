@@ -40,6 +40,7 @@ const pageModules = {
   verify: () => import("./features/public/pages/verify-page").then((m) => m.VerifyPage),
   manage: () => import("./features/public/pages/manage-page").then((m) => m.ManagePage),
   waitlist: () => import("./features/public/pages/waitlist-page").then((m) => m.WaitlistPage),
+  privacy: () => import("./features/public/pages/privacy-page").then((m) => m.PrivacyPage),
 };
 
 const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
@@ -52,6 +53,7 @@ const lazyPages: PublicPages = {
   verify: lazyPage(pageModules.verify),
   manage: lazyPage(pageModules.manage),
   waitlist: lazyPage(pageModules.waitlist),
+  privacy: lazyPage(pageModules.privacy),
 };
 
 const root = document.getElementById("root");

@@ -12,6 +12,9 @@ export const privacyNoticeSchema = z.object({
 });
 export type PrivacyNotice = z.infer<typeof privacyNoticeSchema>;
 
+/** GET /api/public/privacy-notice: the current version, or the one asked for (a person may read what they agreed to). */
+export const privacyNoticeQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
+
 export const publishNoticeSchema = z.object({
   textEs: z.string().trim().min(1).max(20_000),
   textEn: z.string().trim().min(1).max(20_000),

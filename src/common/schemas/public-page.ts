@@ -4,6 +4,7 @@
  * without fetching it again (src/web/public-main.tsx).
  */
 import type { Language } from "../i18n/languages";
+import type { PrivacyNotice } from "./privacy";
 import type { PublicEvent } from "./public-responses";
 
 export interface PublicPageState {
@@ -15,6 +16,8 @@ export interface PublicPageState {
   event?: { id: string; data: PublicEvent } | { id: string; notFound: true };
   /** The success page's registration code, for its token `e`. */
   success?: { token: string; registrationCode: string; guardianPendingEmail?: string } | { token: string; notFound: true };
+  /** The privacy page's notice: the current version. */
+  notice?: PrivacyNotice;
 }
 
 /** The id of the JSON script element holding the state. */

@@ -23,6 +23,16 @@ async function entry(app: App, status: "waiting" | "offered") {
       email: body.email,
       fullName: body.fullName,
       registrant: body as never,
+      // Agreed to, as the join asks (issue 18): an entry without consent never becomes a registration.
+      consent: {
+        privacyNoticeVersion: 1,
+        consentedAt: new Date().toISOString(),
+        consentDataProcessing: true,
+        consentPhotoScouting: true,
+        guardianName: null,
+        guardianEmail: null,
+        guardianStatus: "not_required",
+      },
       tokenHash: hash,
       status,
       ...(status === "offered" ? { offerExpiresAt: new Date(Date.now() + 3_600_000), offeredAt: new Date() } : {}),

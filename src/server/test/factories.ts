@@ -182,7 +182,7 @@ export function registrationBody(timeslotId: string, overrides: Record<string, u
     instagramHandle: "@valen.nunez",
     internationalWork: true,
     timeslotId,
-    // The notice migration 0009 publishes, agreed to (issue 18).
+    // The notice migration 0011 publishes, agreed to (issue 18).
     privacyNoticeVersion: 1,
     consentDataProcessing: true,
     consentPhotoScouting: true,

@@ -21,6 +21,7 @@ export interface PublicPages {
   verify: ComponentType<Parameters<typeof VerifyPageType>[0]>;
   manage: ComponentType<Parameters<typeof ManagePageType>[0]>;
   waitlist: ComponentType<Parameters<typeof WaitlistPageType>[0]>;
+  privacy: ComponentType;
 }
 
 export interface VisitorLocation {
@@ -59,6 +60,7 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
     verify: VerifyPage,
     manage: ManagePage,
     waitlist: WaitlistPage,
+    privacy: PrivacyPage,
   } = pages;
   const token = new URLSearchParams(location.search).get("t") ?? "";
   let page = null;
@@ -69,6 +71,7 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
   if (match?.page === "manage") page = <ManagePage key={token} token={token} />;
   if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
+  if (match?.page === "privacy") page = <PrivacyPage />;
   if (!match) {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (

@@ -1,7 +1,7 @@
 /**
  * Personal data (issue 18, ADR 016): the agency's privacy notice, versioned; the retention settings;
  * and the audit trail of staff access to personal data, append-only (a trigger refuses UPDATE and
- * DELETE, migration 0009).
+ * DELETE, migration 0011).
  */
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";

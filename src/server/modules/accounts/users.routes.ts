@@ -71,7 +71,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
       },
     },
     async (request, reply) => {
-      await users.remove(request.params.id, request.user!);
+      await users.remove(request.params.id, request.user!, auditContext(request));
       return reply.status(204).send(null);
     },
   );

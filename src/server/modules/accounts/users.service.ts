@@ -151,22 +151,27 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       }
     },
 
-    /**
-     * Superadmins cannot be deleted; the user's sessions end with it (cascade), their events stay,
-     * their panel scores and notes go.
-     */
-    remove: (id: string, actor: SessionUser): Promise<void> =>
-      db.transaction(async (tx) => {
-        const user = await repo.findByIdForUpdate(id, tx);
-        if (!user) throw accountErrors.userNotFound();
-        if (user.role === "superadmin") {
-          log.warn({ actorId: actor.id, userId: id }, "deletion refused: superadmin");
-          throw accountErrors.superadminProtected();
-        }
-        // Their panel scores leave with them; the registrations' panel columns follow (issue 23).
-        await forgetPanelScoresOf(tx, id);
-        await repo.delete(id, tx);
-        log.info({ actorId: actor.id, userId: id, email: user.email }, "user deleted");
-      }),
+    remove: (id: string, actor: SessionUser, audit?: AuditContext) => removeUser({ db, log }, id, actor, audit),
   };
+}
+
+/**
+ * Superadmins cannot be deleted; the user's sessions end with it (cascade), their events stay,
+ * their panel scores and notes go. Audited (issue 18).
+ */
+function removeUser({ db, log }: Pick<Deps, "db" | "log">, id: string, actor: SessionUser, audit?: AuditContext): Promise<void> {
+  const repo = createUsersRepository(db);
+  return db.transaction(async (tx) => {
+    const user = await repo.findByIdForUpdate(id, tx);
+    if (!user) throw accountErrors.userNotFound();
+    if (user.role === "superadmin") {
+      log.warn({ actorId: actor.id, userId: id }, "deletion refused: superadmin");
+      throw accountErrors.superadminProtected();
+    }
+    // Their panel scores leave with them; the registrations' panel columns follow (issue 23).
+    await forgetPanelScoresOf(tx, id);
+    await repo.delete(id, tx);
+    await recordAuditOf(tx, audit, { action: "user.delete", userId: id, details: { role: user.role } });
+    log.info({ actorId: actor.id, userId: id, email: user.email }, "user deleted");
+  });
 }

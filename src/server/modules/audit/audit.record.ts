@@ -1,33 +1,17 @@
 /**
  * The audit trail (issue 18, ADR 016): every staff access to personal data, one row, written with
  * the transaction of the action it records (so an action that rolls back leaves no row, and one that
- * commits always has its row). The table is append-only (a trigger, migration 0009). Rows hold ids
+ * commits always has its row). The table is append-only (a trigger, migration 0011). Rows hold ids
  * and non-personal details only: they outlive an erasure.
  *
  *   await recordAudit(tx, { ...auditContext(request), action: "registration.check_in", registrationId });
  */
+import type { AuditAction } from "@common/privacy/audit-actions";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
 
-export const AUDIT_ACTIONS = [
-  "registration.view",
-  "registration.photo_view",
-  "registration.edit",
-  "registration.delete",
-  "registration.erase",
-  "registration.export",
-  "registration.keep",
-  "registration.check_in",
-  "registrations.export_csv",
-  "campaign.send",
-  "user.role_change",
-  "user.approve",
-  "privacy.notice_publish",
-  "privacy.settings_change",
-  "retention.erase",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from "@common/privacy/audit-actions";
 
 /** Who acts, and from where: a staff user, or null for the system (retention) or the person themself. */
 export interface AuditContext {
@@ -62,6 +46,9 @@ export async function recordAuditOf(
 
 /** The system itself (retention) as the actor. */
 export const SYSTEM_AUDIT: AuditContext = { actor: null, ip: null };
+
+/** A person acting on their own data (their erasure): no actor, and their address is not kept. */
+export const PERSON_AUDIT: AuditContext = { actor: null, ip: null };
 
 /** Appends one row to the audit trail, in `tx` (the action's transaction). */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Check-in at the door (issue 20): member and above. The phone previews a person (no write), then
- * checks them in; an offline phone sends its queued check-ins straight to POST /api/check-ins.
+ * Check-in at the door (issue 20): member and above. The phone previews a person (no write but the
+ * audit trail's, issue 18), then checks them in; an offline phone sends its queued check-ins straight
+ * to POST /api/check-ins.
  */
 import {
   arrivalsResponseSchema,
@@ -12,7 +13,7 @@ import {
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
-import { auditContext } from "../audit/audit.record";
+import { auditContext, recordAudit } from "../audit/audit.record";
 import { createCheckInsService } from "./check-ins.service";
 
 const tags = ["check-in"];
@@ -49,7 +50,16 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
         response: { 200: checkInResponseSchema },
       },
     },
-    async (request) => checkIns.preview(request.body),
+    async (request) => {
+      const preview = await checkIns.preview(request.body);
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registration.check_in_preview",
+        registrationId: preview.registration.id,
+        eventId: preview.registration.event.id,
+      });
+      return preview;
+    },
   );
 
   app.get(
@@ -63,7 +73,17 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
         response: { 200: checkInSearchResponseSchema },
       },
     },
-    async (request) => checkIns.search(request.query.eventId, request.query.q),
+    async (request) => {
+      const found = await checkIns.search(request.query.eventId, request.query.q);
+      // Who was found, never what was typed (a name).
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registrations.check_in_search",
+        eventId: request.query.eventId,
+        details: { registrationIds: found.items.map((item) => item.id) },
+      });
+      return found;
+    },
   );
 
   app.get(

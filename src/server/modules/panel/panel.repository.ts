@@ -26,7 +26,7 @@ export function createPanelRepository(db: DbOrTx) {
   return {
     /** Locks the registration's row: score, stage and tag writes on it go one at a time. */
     async lockRegistration(tx: DbOrTx, id: string) {
-      const [row] = await tx.select({ id: r.id, stage: r.stage }).from(r).where(eq(r.id, id)).for("update");
+      const [row] = await tx.select({ id: r.id, stage: r.stage, eventId: r.eventId }).from(r).where(eq(r.id, id)).for("update");
       return row;
     },
 

@@ -17,7 +17,8 @@ import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
-import { createPanelService, createTagsService } from "./panel.service";
+import { auditContext, recordAudit } from "../audit/audit.record";
+import { createPanelService, createTagsService, type PanelService } from "./panel.service";
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ["panel"];
@@ -43,7 +44,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
         response: { 200: registrationListItemSchema },
       },
     },
-    async (request) => panel.setMyScore(userOf(request), request.params.id, request.body),
+    async (request) => panel.setMyScore(userOf(request), request.params.id, request.body, auditContext(request)),
   );
 
   app.post(
@@ -58,7 +59,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
         response: { 200: registrationListItemSchema },
       },
     },
-    async (request) => panel.setStage(userOf(request), request.params.id, request.body.stage),
+    async (request) => panel.setStage(userOf(request), request.params.id, request.body.stage, auditContext(request)),
   );
 
   app.put(
@@ -73,7 +74,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
         response: { 200: registrationListItemSchema },
       },
     },
-    async (request) => panel.setTags(userOf(request), request.params.id, request.body.tagIds),
+    async (request) => panel.setTags(userOf(request), request.params.id, request.body.tagIds, auditContext(request)),
   );
 
   app.get(
@@ -90,6 +91,13 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
     async (request) => panel.panel(userOf(request), request.params.id),
   );
 
+  relatedRoute(app, panel, db);
+
+  tagRoutes(app, createTagsService({ db }));
+}
+
+/** The same person in other events: other registrations' names and addresses, a view of personal data (audited). */
+function relatedRoute(app: ZodApp, panel: PanelService, db: AppContext["db"]): void {
   app.get(
     "/api/registrations/:id/related",
     {
@@ -101,10 +109,17 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
         response: { 200: relatedResponseSchema },
       },
     },
-    async (request) => panel.related(request.params.id),
+    async (request) => {
+      const related = await panel.related(request.params.id);
+      await recordAudit(db, {
+        ...auditContext(request),
+        action: "registration.related_view",
+        registrationId: request.params.id,
+        details: { registrationIds: related.items.map((item) => item.id) },
+      });
+      return related;
+    },
   );
-
-  tagRoutes(app, createTagsService({ db }));
 }
 
 /** The agency's tags: anyone of the staff reads them, admins define them. */

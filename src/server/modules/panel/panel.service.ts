@@ -9,10 +9,14 @@ import type { RegistrationListItem } from "@common/schemas/registrations";
 import type { RegistrationPanel, RelatedResponse, RelatedRule, Tag } from "@common/schemas/panel";
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { SessionUser } from "../accounts/session.resolver";
+import { recordAuditOf, type AuditContext, type AuditEntry } from "../audit/audit.record";
 import { createRegistrationsRepository, findRelated } from "../registrations/registrations.repository";
 import { listItemFor } from "../registrations/registrations.service";
 import { panelErrors } from "./panel.errors";
 import { createPanelRepository, createTagsRepository } from "./panel.repository";
+
+/** What a panel write records in the audit trail. */
+type AuditNote = Pick<AuditEntry, "action" | "details">;
 
 /** At most this many related registrations answered by GET /related. */
 const RELATED_MAX = 100;
@@ -48,40 +52,54 @@ export function createPanelService({ db }: { db: Db }) {
   const repo = createPanelRepository(db);
   const tagsRepo = createTagsRepository(db);
 
-  /** Runs `write` on the locked registration, then answers the row as the list shows it. */
+  /**
+   * Runs `write` on the locked registration, records it in the audit trail (issue 18) in the same
+   * transaction when it returns what to record, then answers the row as the list shows it.
+   */
   async function onRegistration(
     user: SessionUser,
     id: string,
-    write: (tx: Db, current: { id: string; stage: RegistrationStage }) => Promise<void>,
+    audit: AuditContext | undefined,
+    write: (tx: Db, current: { id: string; stage: RegistrationStage }) => Promise<AuditNote | undefined>,
   ): Promise<RegistrationListItem> {
     await db.transaction(async (tx) => {
       const current = await repo.lockRegistration(tx, id);
       if (!current) throw panelErrors.notFound();
-      await write(tx as unknown as Db, current);
+      const note = await write(tx as unknown as Db, current);
+      if (note) await recordAuditOf(tx, audit, { registrationId: id, eventId: current.eventId, ...note });
     });
     return listItemFor(db, user, id);
   }
 
   return {
     /** The caller's own score and note; the registration's panel columns follow in the same transaction. */
-    setMyScore: (user: SessionUser, id: string, input: { score: number; note?: string | null | undefined }) =>
-      onRegistration(user, id, async (tx) => {
+    setMyScore: (
+      user: SessionUser,
+      id: string,
+      input: { score: number; note?: string | null | undefined },
+      audit?: AuditContext,
+    ) =>
+      onRegistration(user, id, audit, async (tx) => {
         await repo.upsertScore(tx, { registrationId: id, userId: user.id, score: input.score, note: input.note });
         await repo.refreshAggregate(tx, id);
+        // Neither the score nor the note: an opinion of the person is not for the trail.
+        return { action: "registration.panel_score" };
       }),
 
     /** Admins (the route checks): a move to the stage it already has records nothing. */
-    setStage: (user: SessionUser, id: string, stage: RegistrationStage) =>
-      onRegistration(user, id, async (tx, current) => {
-        if (current.stage === stage) return;
+    setStage: (user: SessionUser, id: string, stage: RegistrationStage, audit?: AuditContext) =>
+      onRegistration(user, id, audit, async (tx, current) => {
+        if (current.stage === stage) return undefined;
         await repo.setStage(tx, { registrationId: id, from: current.stage, to: stage, by: user.id });
+        return { action: "registration.stage_change", details: { from: current.stage, to: stage } };
       }),
 
-    setTags: (user: SessionUser, id: string, tagIds: string[]) =>
-      onRegistration(user, id, async (tx) => {
+    setTags: (user: SessionUser, id: string, tagIds: string[], audit?: AuditContext) =>
+      onRegistration(user, id, audit, async (tx) => {
         const unique = [...new Set(tagIds)];
         if ((await tagsRepo.countTags(tx, unique)) !== unique.length) throw panelErrors.unknownTags();
         await tagsRepo.setRegistrationTags(tx, id, unique, user.id);
+        return { action: "registration.tags_change", details: { tagIds: unique } };
       }),
 
     async panel(user: SessionUser, id: string): Promise<RegistrationPanel> {

@@ -117,7 +117,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
     },
     async (request, reply) => {
       const { photo } = await receivePhoto(request);
-      const result = await service.replace(request.params.id, request.params.kind, photo, request.log);
+      const result = await service.replace(request.params.id, request.params.kind, photo, request.log, auditContext(request));
       return reply.status(201).send(result);
     },
   );
@@ -129,7 +129,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
       schema: { tags: ["registrations"], summary: "Remove a registration's photo of this kind", params: registrationPhotoParams },
     },
     async (request, reply) => {
-      await service.remove(request.params.id, request.params.kind);
+      await service.remove(request.params.id, request.params.kind, auditContext(request));
       return reply.status(204).send();
     },
   );

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { modelRegistrations } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { ObjectStore } from "../../storage/storage";
+import { recordAuditOf, type AuditContext } from "../audit/audit.record";
 import { eventErrors } from "../events/events.errors";
 import { registrationErrors } from "../registrations/registrations.errors";
 import { createPhotosRepository } from "./photos.repository";
@@ -24,6 +25,15 @@ export const photoKeys = (eventId: string, photoId: string) => ({
   largeKey: `photos/${eventId}/${photoId}-large.jpg`,
   thumbKey: `photos/${eventId}/${photoId}-thumb.jpg`,
 });
+
+async function registrationEvent(db: Db, registrationId: string): Promise<string> {
+  const [row] = await db
+    .select({ eventId: modelRegistrations.eventId })
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.id, registrationId));
+  if (!row) throw registrationErrors.notFound();
+  return row.eventId;
+}
 
 export function createPhotosService({ db, storage }: { db: Db; storage: ObjectStore }) {
   const repo = createPhotosRepository(db);
@@ -66,33 +76,35 @@ export function createPhotosService({ db, storage }: { db: Db; storage: ObjectSt
     return { photoId: await store(eventId, kind, photo, log) };
   }
 
-  async function registrationEvent(registrationId: string): Promise<string> {
-    const [row] = await db
-      .select({ eventId: modelRegistrations.eventId })
-      .from(modelRegistrations)
-      .where(eq(modelRegistrations.id, registrationId));
-    if (!row) throw registrationErrors.notFound();
-    return row.eventId;
-  }
-
-  /** Staff: the registration's photo of this kind becomes this one (the previous one deleted). */
-  async function replace(registrationId: string, kind: PhotoKind, photo: ProcessedPhoto, log: FastifyBaseLogger) {
-    const eventId = await registrationEvent(registrationId);
+  /** Staff: the registration's photo of this kind becomes this one (the previous one deleted); audited. */
+  async function replace(
+    registrationId: string,
+    kind: PhotoKind,
+    photo: ProcessedPhoto,
+    log: FastifyBaseLogger,
+    audit?: AuditContext,
+  ) {
+    const eventId = await registrationEvent(db, registrationId);
     const id = await store(eventId, kind, photo, log);
     // The previous photo of this kind goes first (its files queued): one photo per kind.
     await db.transaction(async (tx) => {
       const previous = await repo.findOfRegistration(registrationId, kind, tx);
       if (previous) await repo.deleteByIds([previous.id], tx);
       await repo.claim(id, registrationId, tx);
+      await recordAuditOf(tx, audit, { action: "registration.photo_replace", registrationId, eventId, details: { kind } });
     });
     return { photoId: id };
   }
 
-  async function remove(registrationId: string, kind: PhotoKind) {
-    await registrationEvent(registrationId);
-    const previous = await repo.findOfRegistration(registrationId, kind);
-    if (!previous) throw photoErrors.missing();
-    await repo.deleteByIds([previous.id]);
+  /** Staff: the registration's photo of this kind goes (its files queued); audited. */
+  async function remove(registrationId: string, kind: PhotoKind, audit?: AuditContext) {
+    const eventId = await registrationEvent(db, registrationId);
+    await db.transaction(async (tx) => {
+      const previous = await repo.findOfRegistration(registrationId, kind, tx);
+      if (!previous) throw photoErrors.missing();
+      await repo.deleteByIds([previous.id], tx);
+      await recordAuditOf(tx, audit, { action: "registration.photo_remove", registrationId, eventId, details: { kind } });
+    });
   }
 
   /** The registration's photo of this kind (its row: its id is its version), for staff. */

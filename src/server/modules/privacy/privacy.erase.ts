@@ -2,21 +2,71 @@
  * Erasure (issue 18, ADR 016): a person's registration and everything that names them, in one
  * transaction. The row goes (its photos with it: their files are queued in storage_deletions by the
  * photos' trigger and removed by the storage sweeper; its panel scores, notes and tags by cascade;
- * its private links, derived from the id, open nothing any more). The e-mails sent to them or to
- * their guardian keep their rows with the address, subject and bodies blanked, and campaign
- * recipients keep theirs (status, times) without the address or name: every count still adds up.
- * Final, and recorded in the audit trail (ids only).
+ * its private links, derived from the id, open nothing any more). The e-mails sent to them, or to
+ * their guardian about them, keep their rows with the address, subject and bodies blanked, and
+ * campaign recipients keep theirs (status, times) without the address or name: every count still
+ * adds up. A live registration's spot, and any spot an offer to them held, goes to the waiting list
+ * in the same transaction (issue 19). Final, and recorded in the audit trail (ids only).
+ *
+ * A staff deletion (registrations.service.ts) removes the registration the same way
+ * (`removeRegistration`): nothing of the person is left where an erasure could no longer find it.
  */
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailCampaignRecipients, modelRegistrations, outboxMessages, waitlistEntries } from "../../db/schema";
+import { modelRegistrations, waitlistEntries } from "../../db/schema";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
-
-/** What an erased e-mail's address and texts become. */
-export const ERASED_ADDRESS = "erased@erased.invalid";
-export const ERASED_TEXT = "[erased]";
+import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
+import { blankPersonalMail } from "./privacy.mail";
 
 export type ErasedBy = "registrant" | "staff" | "retention";
+
+/** What erasing needs of the configuration: the waiting list's offers, and the links' key. */
+export type EraseConfig = OfferConfig;
+
+/**
+ * Removes a registration and the copies of its person's data (mail, campaign recipients, waiting-list
+ * entries: in its event, or `everywhere` for an erasure, since each holds the person's fields and
+ * photos), then offers what that freed to the waiting list. Undefined when there is no such row.
+ */
+export async function removeRegistration(
+  tx: DbOrTx,
+  config: EraseConfig,
+  registrationId: string,
+  { now = new Date(), everywhere = false }: { now?: Date; everywhere?: boolean } = {},
+): Promise<{ eventId: string } | undefined> {
+  const [row] = await tx
+    .select({
+      id: modelRegistrations.id,
+      eventId: modelRegistrations.eventId,
+      timeslotId: modelRegistrations.timeslotId,
+      status: modelRegistrations.status,
+      email: modelRegistrations.email,
+      guardianEmail: modelRegistrations.guardianEmail,
+      registrationCode: modelRegistrations.registrationCode,
+    })
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.id, registrationId))
+    .for("update");
+  if (!row) return undefined;
+  // The person's own entries only (a guardian's place in a line is the guardian's). An entry's
+  // photos go with it (cascade), their files queued like the registration's. First, so that the
+  // mail below knows what of the address is left.
+  const entries = await tx
+    .delete(waitlistEntries)
+    .where(
+      sql`${waitlistEntries.registrationId} = ${registrationId} or (lower(${waitlistEntries.email}) = ${row.email.toLowerCase()}
+        ${everywhere ? sql`` : sql`and ${waitlistEntries.eventId} = ${row.eventId}`})`,
+    )
+    .returning({ timeslotId: waitlistEntries.timeslotId, status: waitlistEntries.status });
+  await blankPersonalMail(tx, config, row, now);
+  await tx.delete(modelRegistrations).where(eq(modelRegistrations.id, registrationId));
+  const freed = [
+    ...(row.status === "cancelled" ? [] : [row.timeslotId]),
+    ...entries.filter((entry) => entry.status === "offered").map((entry) => entry.timeslotId),
+  ];
+  if (freed.length > 0) await offerFreedSpots(tx, config, freed, { now });
+  return row;
+}
 
 /**
  * Erases one registration; false when there is none of that id (erased already, or never was).
@@ -24,71 +74,14 @@ export type ErasedBy = "registrant" | "staff" | "retention";
  */
 export async function eraseRegistration(
   tx: DbOrTx,
+  config: EraseConfig,
   registrationId: string,
   by: ErasedBy,
   audit: AuditContext,
   now?: Date,
 ): Promise<boolean> {
-  const [row] = await tx
-    .select({
-      id: modelRegistrations.id,
-      eventId: modelRegistrations.eventId,
-      email: modelRegistrations.email,
-      guardianEmail: modelRegistrations.guardianEmail,
-    })
-    .from(modelRegistrations)
-    .where(eq(modelRegistrations.id, registrationId))
-    .for("update");
+  const row = await removeRegistration(tx, config, registrationId, { everywhere: true, ...(now ? { now } : {}) });
   if (!row) return false;
-  const addresses = [row.email, row.guardianEmail].filter((a): a is string => Boolean(a)).map((a) => a.toLowerCase());
-
-  // The campaign messages to this registration, and every message to the person's or the guardian's
-  // address. A message still waiting is never sent: it would go to nobody.
-  const recipientIds = tx
-    .select({ id: emailCampaignRecipients.id })
-    .from(emailCampaignRecipients)
-    .where(eq(emailCampaignRecipients.registrationId, registrationId));
-  await tx
-    .update(outboxMessages)
-    .set({
-      toAddress: ERASED_ADDRESS,
-      subject: ERASED_TEXT,
-      textBody: ERASED_TEXT,
-      htmlBody: ERASED_TEXT,
-      attachments: null,
-      icalEvent: null,
-      smtpResponse: null,
-      lastError: null,
-      status: sql`case when ${outboxMessages.status} = 'pending' then 'undelivered' else ${outboxMessages.status} end`,
-    })
-    .where(
-      sql`(lower(${outboxMessages.toAddress}) in (${sql.join(
-        addresses.map((a) => sql`${a}`),
-        sql`, `,
-      )}) or ${outboxMessages.campaignRecipientId} in (${recipientIds})) and ${outboxMessages.status} <> 'sending'`,
-    );
-  await tx
-    .update(emailCampaignRecipients)
-    .set({ email: ERASED_ADDRESS, fullName: ERASED_TEXT, readTokenHash: null, errorMessage: null, registrationId: null })
-    .where(
-      // Its own, and those of registrations of the same address deleted before (their address kept).
-      sql`${emailCampaignRecipients.registrationId} = ${registrationId} or (${emailCampaignRecipients.registrationId} is null
-        and lower(${emailCampaignRecipients.email}) in (${sql.join(
-          addresses.map((a) => sql`${a}`),
-          sql`, `,
-        )}))`,
-    );
-
-  // Its waiting-list entries in this event (the accepted one that became this registration, and any
-  // declined or expired one): each holds a copy of the person's fields (issue 19).
-  await tx.delete(waitlistEntries).where(
-    sql`${waitlistEntries.registrationId} = ${registrationId} or (${waitlistEntries.eventId} = ${row.eventId}
-      and lower(${waitlistEntries.email}) in (${sql.join(
-        addresses.map((a) => sql`${a}`),
-        sql`, `,
-      )}))`,
-  );
-  await tx.delete(modelRegistrations).where(eq(modelRegistrations.id, registrationId));
   await recordAudit(tx, {
     ...audit,
     action: by === "retention" ? "retention.erase" : "registration.erase",

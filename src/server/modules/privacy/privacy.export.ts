@@ -1,12 +1,13 @@
 /**
  * A person's data, one archive (issue 18): data.json (every column of their registration, its event
- * and slot, consent and guardian, the e-mails sent to them or to their guardian, their campaign
- * receipts) and their photos as stored (the large images). The JSON is read in one short query set
+ * and slot, consent and guardian, the e-mails sent to them or to their guardian about them, their
+ * campaign receipts) and their photos as stored (the large images). The JSON is read in one short query set
  * before the stream starts; the photos are streamed one by one from the object store, so no
  * database connection is held while the client downloads.
  */
 import { ZipArchive } from "archiver";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import type { Config } from "../../config";
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/client";
 import {
@@ -19,6 +20,7 @@ import {
   scoutingEvents,
 } from "../../db/schema";
 import type { ObjectStore } from "../../storage/storage";
+import { personalMail } from "./privacy.mail";
 
 /** Columns that are the server's secrets, not the person's data. */
 const SECRET_COLUMNS = new Set(["emailVerificationTokenHash", "successTokenHash", "searchText", "phoneKey", "nameKey"]);
@@ -29,7 +31,12 @@ export interface PersonalData {
 }
 
 /** Everything held about one registration's person; undefined when there is no such registration. */
-export async function collectPersonalData(db: Db, registrationId: string, exportedAt: Date): Promise<PersonalData | undefined> {
+export async function collectPersonalData(
+  db: Db,
+  config: Pick<Config, "authSecret">,
+  registrationId: string,
+  exportedAt: Date,
+): Promise<PersonalData | undefined> {
   const [row] = await db
     .select({ registration: modelRegistrations, event: scoutingEvents, timeslot: eventTimeslots })
     .from(modelRegistrations)
@@ -38,7 +45,6 @@ export async function collectPersonalData(db: Db, registrationId: string, export
     .where(eq(modelRegistrations.id, registrationId));
   if (!row) return undefined;
   const registration = Object.fromEntries(Object.entries(row.registration).filter(([key]) => !SECRET_COLUMNS.has(key)));
-  const addresses = [row.registration.email, row.registration.guardianEmail].filter((a): a is string => Boolean(a));
   const emails = await db
     .select({
       kind: outboxMessages.kind,
@@ -50,12 +56,7 @@ export async function collectPersonalData(db: Db, registrationId: string, export
       sentAt: outboxMessages.sentAt,
     })
     .from(outboxMessages)
-    .where(
-      sql`lower(${outboxMessages.toAddress}) in (${sql.join(
-        addresses.map((a) => sql`${a.toLowerCase()}`),
-        sql`, `,
-      )})`,
-    )
+    .where(personalMail(config, row.registration))
     .orderBy(outboxMessages.id);
   const campaigns = await db
     .select({

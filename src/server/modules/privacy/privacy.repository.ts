@@ -1,14 +1,21 @@
 /** The privacy notice's versions and the retention settings (issue 18). */
+import type { PrivacyNotice } from "@common/schemas/privacy";
 import { desc, eq, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Db, DbOrTx } from "../../db/client";
 import { privacyNotices, privacySettings } from "../../db/schema";
 
 export function createPrivacyRepository(db: Db) {
   return {
-    /** The newest published notice (migration 0009 publishes version 1). */
+    /** The newest published notice (migration 0011 publishes version 1). */
     async currentNotice(tx: DbOrTx = db) {
       const [notice] = await tx.select().from(privacyNotices).orderBy(desc(privacyNotices.version)).limit(1);
-      if (!notice) throw new Error("no privacy notice: migration 0009 publishes the first one");
+      if (!notice) throw new Error("no privacy notice: migration 0011 publishes the first one");
+      return notice;
+    },
+
+    async noticeOfVersion(version: number, tx: DbOrTx = db) {
+      const [notice] = await tx.select().from(privacyNotices).where(eq(privacyNotices.version, version));
       return notice;
     },
 
@@ -45,4 +52,23 @@ export function createPrivacyRepository(db: Db) {
       return row!;
     },
   };
+}
+
+/** A notice as the API answers it. */
+export const noticeToApi = (n: { version: number; textEs: string; textEn: string; publishedAt: Date }): PrivacyNotice => ({
+  version: n.version,
+  textEs: n.textEs,
+  textEn: n.textEn,
+  publishedAt: n.publishedAt.toISOString(),
+});
+
+/** The current notice, read at most once per `ttlMs` by a rush (a publication shows within it). */
+export function noticeReader(db: Db, ttlMs: number): () => Promise<PrivacyNotice> {
+  const repo = createPrivacyRepository(db);
+  const cache = new LRUCache<"current", PrivacyNotice>({
+    max: 1,
+    ttl: ttlMs,
+    fetchMethod: async () => noticeToApi(await repo.currentNotice()),
+  });
+  return async () => (await cache.fetch("current"))!;
 }

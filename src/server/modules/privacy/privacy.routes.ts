@@ -15,6 +15,7 @@ import {
   keepSchema,
   manageEraseSchema,
   manageExportQuerySchema,
+  privacyNoticeQuerySchema,
   privacyNoticeSchema,
   privacyNoticesResponse,
   privacyRequestResponse,
@@ -51,9 +52,15 @@ export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppCon
     "/api/public/privacy-notice",
     {
       config: { access: "public" },
-      schema: { tags, summary: "The current privacy notice (both languages)", response: { 200: privacyNoticeSchema } },
+      schema: {
+        tags,
+        summary: "The current privacy notice (both languages), or the published version asked for",
+        querystring: privacyNoticeQuerySchema,
+        response: { 200: privacyNoticeSchema },
+      },
     },
-    async () => privacy.currentNotice(),
+    async (request) =>
+      request.query.version === undefined ? privacy.currentNotice() : privacy.noticeOfVersion(request.query.version),
   );
 
   guardianRoutes(app, privacy, publicLimit);
@@ -83,7 +90,7 @@ export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppCon
       },
     },
     async (request) => {
-      await privacy.manageErase(request.body.t, auditContext(request));
+      await privacy.manageErase(request.body.t);
       return { erased: true as const };
     },
   );

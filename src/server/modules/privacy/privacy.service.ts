@@ -3,31 +3,24 @@
  * and erasure (from their manage link or by staff), the access request, retention's settings,
  * preview and "keep". Every staff action on personal data is audited in its own transaction.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { modelRegistrations, scoutingEvents } from "../../db/schema";
 import { manageUrl, registrationIdFromToken } from "../../lib/registration-links";
 import { enqueueEmail } from "../../mail/outbox";
 import type { ObjectStore } from "../../storage/storage";
-import { recordAudit, type AuditContext } from "../audit/audit.record";
+import { PERSON_AUDIT, recordAudit, type AuditContext } from "../audit/audit.record";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationErrors } from "../registrations/registrations.errors";
 import { accessLinksEmail } from "./privacy.emails";
 import { eraseRegistration } from "./privacy.erase";
 import { privacyErrors } from "./privacy.errors";
 import { collectPersonalData, personalDataArchive } from "./privacy.export";
-import { createPrivacyRepository } from "./privacy.repository";
+import { createPrivacyRepository, noticeToApi } from "./privacy.repository";
 import { retentionPreview } from "./privacy.retention";
 import type { PrivacySettings } from "@common/schemas/privacy";
 import type { Language } from "@common/i18n";
-
-const noticeToApi = (n: { version: number; textEs: string; textEn: string; publishedAt: Date }) => ({
-  version: n.version,
-  textEs: n.textEs,
-  textEn: n.textEn,
-  publishedAt: n.publishedAt.toISOString(),
-});
 
 interface Deps {
   db: Db;
@@ -97,13 +90,13 @@ async function guardianDecision({ db, config, clock }: Deps, token: string, appr
 
 /** The archive of a registration's person, or 404; staff downloads are audited. */
 async function exportArchive(
-  { db, storage, clock }: Deps,
+  { db, config, storage, clock }: Deps,
   registrationId: string,
   audit: AuditContext | null,
   notFound: () => Error,
 ) {
   const now = clock();
-  const personal = await collectPersonalData(db, registrationId, now);
+  const personal = await collectPersonalData(db, config, registrationId, now);
   if (!personal) throw notFound();
   if (audit)
     await recordAudit(db, {
@@ -117,19 +110,21 @@ async function exportArchive(
 }
 
 async function erase(
-  { db, clock }: Deps,
+  { db, config, clock }: Deps,
   registrationId: string,
   by: "registrant" | "staff",
   audit: AuditContext,
   notFound: () => Error,
 ) {
-  const erased = await db.transaction((tx) => eraseRegistration(tx, registrationId, by, audit, clock()));
+  const erased = await db.transaction((tx) => eraseRegistration(tx, config, registrationId, by, audit, clock()));
   if (!erased) throw notFound();
 }
 
 /**
- * Sends each live registration of an address its manage link, in one e-mail; nothing when there
- * is none. The caller answers the same either way (no enumeration).
+ * Sends each registration of an address its manage link, in one e-mail; nothing when there is
+ * none. Cancelled ones too (a guardian's refusal, the person's own cancellation): their data is
+ * still held, so its owner may still download or erase it. The caller answers the same either way
+ * (no enumeration).
  */
 async function requestAccess({ db, config }: Deps, email: string, language: Language) {
   await db.transaction(async (tx) => {
@@ -137,7 +132,7 @@ async function requestAccess({ db, config }: Deps, email: string, language: Lang
       .select({ id: modelRegistrations.id, eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate })
       .from(modelRegistrations)
       .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-      .where(and(eq(modelRegistrations.email, email), ne(modelRegistrations.status, "cancelled")))
+      .where(eq(modelRegistrations.email, email))
       .orderBy(scoutingEvents.eventDate)
       .limit(50);
     if (rows.length === 0) return;
@@ -192,14 +187,21 @@ export function createPrivacyService(options: Omit<Deps, "clock"> & { clock?: ()
   const repo = createPrivacyRepository(deps.db);
   return {
     currentNotice: async () => noticeToApi(await repo.currentNotice()),
+    noticeOfVersion: async (version: number) => {
+      const notice = await repo.noticeOfVersion(version);
+      if (!notice) throw privacyErrors.noticeNotFound();
+      return noticeToApi(notice);
+    },
     notices: async () => ({ items: (await repo.notices()).map((n) => ({ ...noticeToApi(n), publishedBy: n.publishedBy })) }),
     publishNotice: (input: { textEs: string; textEn: string }, audit: AuditContext & { actor: { id: string } }) =>
       publishNotice(deps, input, audit),
     guardianView: (token: string) => guardianView(deps, token),
     guardianDecision: (token: string, approve: boolean) => guardianDecision(deps, token, approve),
     manageExport: (token: string) => exportArchive(deps, manageRegistrationId(deps, token), null, privacyErrors.invalidLink),
-    manageErase: (token: string, audit: AuditContext) =>
-      erase(deps, manageRegistrationId(deps, token), "registrant", audit, privacyErrors.invalidLink),
+    // The person's own erasure is recorded without their address: the audit trail outlives the
+    // erasure, and an IP address is personal data (ADR 016).
+    manageErase: (token: string) =>
+      erase(deps, manageRegistrationId(deps, token), "registrant", PERSON_AUDIT, privacyErrors.invalidLink),
     staffExport: (id: string, audit: AuditContext) => exportArchive(deps, id, audit, registrationErrors.notFound),
     staffErase: (id: string, audit: AuditContext) => erase(deps, id, "staff", audit, registrationErrors.notFound),
     requestAccess: (email: string, language: Language) => requestAccess(deps, email, language),

@@ -1,6 +1,6 @@
 /**
  * The public visitor's pages rendered on the server (issue 21, ADR 013): the home page, the landing,
- * an event's registration page, success and verification. The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
+ * an event's registration page, success and verification (and issue 18's privacy notice). The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
  * state it was rendered with as JSON for hydration, and the head a shared link and a search engine
  * read: title, description, Open Graph and Twitter tags, `<html lang>`.
  *
@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
-import { matchPublicVisitorPage, type PublicVisitorPage } from "@common/public-paths";
+import { matchPublicVisitorPage } from "@common/public-paths";
 import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
@@ -19,7 +19,9 @@ import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { hydrateAfterPaint, inlineCriticalAssets, takeModuleScripts } from "../../http/inline-assets";
+import { noticeReader } from "../privacy/privacy.repository";
 import { createPublicService } from "./public.service";
+import { pageModules } from "./public.page-modules";
 import { createShareRepository } from "./share.repository";
 import { CARD_HEIGHT, CARD_WIDTH } from "./share.card";
 
@@ -112,36 +114,6 @@ function splitTemplate(html: string): Template {
   const [beforeRoot = "", afterRoot = ""] = rest2.split("\u0000ROOT\u0000");
   if (!afterRoot) throw new Error('public.html has no <div id="root"></div> or no viewport meta');
   return { beforeLang, beforeHead, beforeRoot, afterRoot };
-}
-
-type PageName = PublicVisitorPage["page"];
-
-/** A page's chunk and what it imports (the build's manifest): fetched with the entry, so hydration waits on one round trip. */
-function pageModules(webRoot: string): Record<PageName, string[]> {
-  const file = path.join(webRoot, ".vite/manifest-public.json");
-  const empty = { home: [], landing: [], register: [], success: [], verify: [], manage: [], waitlist: [] };
-  if (!existsSync(file)) return empty;
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
-  const links = (key: string) => {
-    const files = new Set<string>();
-    const visit = (k: string) => {
-      const chunk = manifest[k];
-      if (!chunk || k === "public.html" || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    visit(key);
-    return [...files].map((f) => `/${f}`);
-  };
-  return {
-    home: links("features/landing/pages/home-page.tsx"),
-    landing: links("features/landing/pages/landing-page.tsx"),
-    register: links("features/public/pages/register-page.tsx"),
-    success: links("features/public/pages/success-page.tsx"),
-    verify: links("features/public/pages/verify-page.tsx"),
-    manage: links("features/public/pages/manage-page.tsx"),
-    waitlist: links("features/public/pages/waitlist-page.tsx"),
-  };
 }
 
 type CachedEvent = { data: PublicEvent; updatedAt: string } | { notFound: true };
@@ -240,6 +212,7 @@ export async function createPublicPageRenderer(
   const hydration = hydrateAfterPaint(files.webRoot);
   const service = createPublicService(ctx);
   const events = eventCache(ctx);
+  const currentNotice = noticeReader(ctx.db, EVENT_TTL_MS);
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
 
   return async function renderPublicPage(request: FastifyRequest): Promise<RenderedPage> {
@@ -270,6 +243,10 @@ export async function createPublicPageRenderer(
       page = modules.success;
       state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
+    } else if (match?.page === "privacy") {
+      page = modules.privacy;
+      state.notice = await currentNotice();
+      head = { title: t("privacy.notice.title"), description: t("privacy.notice.description") };
     } else if (match?.page === "manage" || match?.page === "waitlist") {
       page = modules[match.page]; // Issue 19's pages: what their token names is read in the browser.
       head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };

@@ -1,7 +1,7 @@
 /**
  * Registrations as staff see them: the filtered, paginated list, one registration with its event's
- * slots, and the writes of review, edit and delete. Factories over db; every function accepts a
- * transaction instead.
+ * slots, and the writes of review and edit (a deletion is privacy.erase.ts's `removeRegistration`).
+ * Factories over db; every function accepts a transaction instead.
  */
 import type { RegistrationStage } from "@common/constants";
 import { todayIso } from "@common/dates";
@@ -250,11 +250,6 @@ export function createRegistrationsRepository(db: DbOrTx) {
 
     async update(id: string, values: Partial<ModelRegistrationRow>, tx: DbOrTx = db): Promise<ModelRegistrationRow | undefined> {
       const [row] = await tx.update(r).set(values).where(eq(r.id, id)).returning();
-      return row;
-    },
-
-    async delete(id: string, tx: DbOrTx = db): Promise<{ id: string; timeslotId: string } | undefined> {
-      const [row] = await tx.delete(r).where(eq(r.id, id)).returning({ id: r.id, timeslotId: r.timeslotId });
       return row;
     },
   };

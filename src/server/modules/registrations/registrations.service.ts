@@ -23,6 +23,7 @@ import { enqueueEmail } from "../../mail/outbox";
 import type { SessionUser } from "../accounts/session.resolver";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { createTimeslotsRepository } from "../events/timeslots.repository";
+import { removeRegistration } from "../privacy/privacy.erase";
 import { verificationEmail } from "../public/public.emails";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
@@ -211,13 +212,16 @@ async function updateRegistration(
   return listItemFor(db, user, id);
 }
 
-/** Deletes the registration; its spot goes to the slot's waiting list in the same transaction (issue 19). */
+/**
+ * Deletes the registration as an erasure removes it (privacy.erase.ts): its person's name and
+ * address leave the mail history and the campaign recipients too (counts and statuses kept), which
+ * nothing could erase once the row is gone; its spot goes to the slot's waiting list (issue 19).
+ */
 async function deleteRegistration(db: Db, config: Config, id: string, audit?: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const deleted = await createRegistrationsRepository(db).delete(id, tx);
+    const deleted = await removeRegistration(tx, config, id);
     if (!deleted) throw registrationErrors.notFound();
-    await offerFreedSpots(tx, config, [deleted.timeslotId]);
-    if (audit) await recordAudit(tx, { ...audit, action: "registration.delete", registrationId: id });
+    if (audit) await recordAudit(tx, { ...audit, action: "registration.delete", registrationId: id, eventId: deleted.eventId });
   });
 }
 

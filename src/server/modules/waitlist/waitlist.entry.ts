@@ -94,11 +94,14 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
     if (entry.status === "accepted") return viewOf(config, entry, tx);
     if (entry.status !== "offered" || !entry.offerExpiresAt || entry.offerExpiresAt <= now)
       throw waitlistErrors.offerUnavailable();
+    // Never a registration without consent on record (issue 18): an entry that holds none (made
+    // before the waiting list asked for it) cannot become one.
+    if (!entry.consent?.consentDataProcessing || !entry.consent.privacyNoticeVersion) throw waitlistErrors.consentMissing();
     // The hold is released and the spot taken in one transaction: held_count − 1, registered_count + 1.
     await tx.update(waitlistEntries).set({ status: "accepted", emailVerified: true }).where(eq(waitlistEntries.id, entry.id));
     const id = randomUUID();
     const registrant = pickRegistrantValues(entry.registrant);
-    const consent = entry.consent ? { ...entry.consent, consentedAt: new Date(entry.consent.consentedAt) } : {};
+    const consent = { ...entry.consent, consentedAt: new Date(entry.consent.consentedAt) };
     const [registration] = await tx
       .insert(modelRegistrations)
       .values({

@@ -7,4 +7,6 @@ export const waitlistErrors = {
   duplicate: () => new AppError(409, "duplicate_registration", t("public.errors.waitlistDuplicate")),
   offerUnavailable: () => new AppError(409, "offer_unavailable", t("public.errors.offerUnavailable")),
   entryNotFound: () => errors.notFound(),
+  /** An entry with no consent on record: it cannot become a registration (issue 18). */
+  consentMissing: () => new AppError(409, "consent_required", t("privacy.consent.errors.waitlistEntry")),
 };

@@ -1,7 +1,7 @@
 /**
  * The waiting list's API (issue 19): joining (the public form's body), the entry's page (its links'
- * tokens are the only key; rate-limited per IP like the form), and the staff's view (member+) and
- * hand-made offers (admin+).
+ * tokens are the only key; rate-limited per IP like the form), and the staff's view (member+,
+ * audited) and hand-made offers (admin+).
  */
 import { publicRegistrationSchema } from "@common/schemas/registration";
 import {
@@ -12,6 +12,7 @@ import {
 } from "@common/schemas/self-service";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
+import { auditContext, recordAudit } from "../audit/audit.record";
 import { REGISTRATION_BODY_LIMIT } from "../public/public.routes";
 import { createWaitlistService } from "./waitlist.service";
 
@@ -72,7 +73,11 @@ export async function waitlistRoutes(app: ZodApp, { db, config }: AppContext): P
         response: { 200: staffWaitlistResponse },
       },
     },
-    async (request) => service.listForEvent(request.params.id),
+    async (request) => {
+      const list = await service.listForEvent(request.params.id);
+      await recordAudit(db, { ...auditContext(request), action: "event.waitlist_view", eventId: request.params.id });
+      return list;
+    },
   );
 
   app.post(

@@ -43,6 +43,17 @@ describe("dashboard shell", () => {
     expect(sidebar().getByRole("button", { name: "Administración" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("shows the audit trail to the superadmin only (the API refuses admins)", () => {
+    renderShell("admin", "/dashboard/admin/users");
+    expect(sidebar().getByRole("link", { name: "Usuarios" })).toBeVisible();
+    expect(sidebar().queryByRole("link", { name: "Auditoría" })).toBeNull();
+  });
+
+  it("shows the audit trail in the superadmin's menu", () => {
+    renderShell("superadmin", "/dashboard/admin/users");
+    expect(sidebar().getByRole("link", { name: "Auditoría" })).toHaveAttribute("href", "/dashboard/admin/audit");
+  });
+
   it("hides Administration from members", () => {
     renderShell("member", "/dashboard/scouting/events");
     expect(sidebar().queryByRole("button", { name: "Administración" })).toBeNull();

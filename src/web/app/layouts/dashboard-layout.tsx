@@ -35,7 +35,12 @@ const GROUPS: NavGroup[] = [
       { to: "/dashboard/admin/users", label: "dashboard.items.users", icon: <Users aria-hidden="true" /> },
       { to: "/dashboard/admin/mailbox", label: "dashboard.items.mailbox", icon: <Mail aria-hidden="true" /> },
       { to: "/dashboard/admin/privacy", label: "privacy.admin.privacyTitle", icon: <Lock aria-hidden="true" /> },
-      { to: "/dashboard/admin/audit", label: "privacy.admin.auditTitle", icon: <ScrollText aria-hidden="true" /> },
+      {
+        to: "/dashboard/admin/audit",
+        label: "privacy.admin.auditTitle",
+        icon: <ScrollText aria-hidden="true" />,
+        minimumRole: "superadmin",
+      },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import type { MessageId } from "@common/i18n";
 import { useT } from "@web/lib/language";
-import { isAdmin } from "@common/roles";
+import type { Role } from "@common/constants";
+import { hasRole, isAdmin } from "@common/roles";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
@@ -15,7 +16,8 @@ export interface NavGroup {
   label: MessageId;
   icon: ReactNode;
   adminOnly: boolean;
-  items: Array<{ to: string; label: MessageId; icon: ReactNode }>;
+  /** `minimumRole`: shown only to that role and above (the page's API refuses the others). */
+  items: Array<{ to: string; label: MessageId; icon: ReactNode; minimumRole?: Role }>;
 }
 
 /** The group open by default (SPEC.md §2 "Dashboard shell"). */
@@ -127,7 +129,10 @@ export function SidebarNav({ groups, user, open, onToggle, onNavigate }: Sidebar
             .map((group) => (
               <SidebarGroup
                 key={group.key}
-                group={group}
+                group={{
+                  ...group,
+                  items: group.items.filter((item) => !item.minimumRole || hasRole(user.role, item.minimumRole)),
+                }}
                 expanded={open.has(group.key)}
                 onToggle={() => onToggle(group.key)}
                 onNavigate={onNavigate}

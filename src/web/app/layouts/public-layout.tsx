@@ -49,6 +49,13 @@ export function PublicLayout() {
             >
               {t("common.footer.forAgencies")}
             </Link>
+            <Link
+              className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              to="/privacy"
+              reloadDocument
+            >
+              {t("common.footer.privacy")}
+            </Link>
             {settings.data ? (
               <p>
                 {t("common.footer.contact")}{" "}

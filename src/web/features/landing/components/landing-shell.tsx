@@ -60,6 +60,9 @@ export function LandingShell({ children }: { children: ReactNode }) {
             <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/landing">
               {t("common.footer.forAgencies")}
             </a>
+            <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/privacy">
+              {t("common.footer.privacy")}
+            </a>
             <ContactLine email={contactEmail} />
           </div>
         </div>

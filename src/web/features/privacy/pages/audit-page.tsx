@@ -10,24 +10,8 @@ import { Input, NativeSelect } from "@web/components/ui/input";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { useAudit } from "../api/privacy-admin";
+import { AUDIT_ACTIONS, type AuditAction } from "@common/privacy/audit-actions";
 
-const ACTIONS = [
-  "registration.view",
-  "registration.photo_view",
-  "registration.edit",
-  "registration.delete",
-  "registration.erase",
-  "registration.export",
-  "registration.keep",
-  "registration.check_in",
-  "registrations.export_csv",
-  "campaign.send",
-  "user.role_change",
-  "user.approve",
-  "privacy.notice_publish",
-  "privacy.settings_change",
-  "retention.erase",
-] as const;
 const FILTERS = ["actor", "action", "from", "to", "target"] as const;
 const PAGE_SIZE = 50;
 
@@ -48,7 +32,7 @@ function AuditFilters({ params, onApply }: { params: URLSearchParams; onApply: (
       <Field id="audit-action" label={t("privacy.admin.auditAction")}>
         <NativeSelect id="audit-action" value={draft.action} onChange={(e) => set("action", e.target.value)}>
           <option value="">{t("privacy.admin.auditAll")}</option>
-          {ACTIONS.map((action) => (
+          {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
               {t(`privacy.actions.${action}`)}
             </option>
@@ -113,8 +97,8 @@ export function AuditPage() {
                   <td className="p-2 whitespace-nowrap">{formatDateTimeFor(language, entry.at)}</td>
                   <td className="p-2">{entry.actorEmail ?? entry.actorId ?? t("privacy.admin.system")}</td>
                   <td className="p-2">
-                    {(ACTIONS as readonly string[]).includes(entry.action)
-                      ? t(`privacy.actions.${entry.action as (typeof ACTIONS)[number]}`)
+                    {(AUDIT_ACTIONS as readonly string[]).includes(entry.action)
+                      ? t(`privacy.actions.${entry.action as AuditAction}`)
                       : entry.action}
                   </td>
                   <td className="p-2 font-mono text-xs break-all">

@@ -138,6 +138,15 @@ export function ConsentFields({ value, errors, asksPhotos, minor, onChange }: Co
           {t("privacy.consent.legend")}
         </h2>
         <PrivacyNoticeText />
+        {/* In a new tab: the form being filled in stays as it is. */}
+        <a
+          className="w-fit text-sm font-medium text-primary underline underline-offset-4"
+          href="/privacy"
+          target="_blank"
+          rel="noopener"
+        >
+          {t("privacy.notice.page")}
+        </a>
         <Checkbox
           id="consentDataProcessing"
           label={t("privacy.consent.dataProcessing")}

@@ -65,7 +65,7 @@ export function ContactLine({ email }: { email: string | null }) {
   );
 }
 
-/** The public visitor pages' frame: logo, theme toggle and the footer with the contact address. */
+/** The public visitor pages' frame: logo, theme toggle and the footer with the privacy notice and the contact address. */
 export function PublicShell({ children }: { children: ReactNode }) {
   const t = useT();
   const contactEmail = useContactEmail();
@@ -89,7 +89,12 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <footer className="border-t">
         <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
           <p>{t("common.footer.rights", { year })}</p>
-          <ContactLine email={contactEmail} />
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/privacy">
+              {t("common.footer.privacy")}
+            </a>
+            <ContactLine email={contactEmail} />
+          </div>
         </div>
       </footer>
     </div>
