@@ -6,9 +6,13 @@
  * event's wall-clock date and times in the events' time zone (America/Argentina/Buenos_Aires).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { sql, type SQL } from "drizzle-orm";
 import { PRODUCT_NAME } from "@common/constants";
 
 export const EVENT_TIME_ZONE = "America/Argentina/Buenos_Aires";
+
+/** A slot's start instant, computed by PostgreSQL from the event's date and the slot's wall-clock time. */
+export const slotStartSql = (eventDate: SQL, startTime: SQL) => sql`((${eventDate} + ${startTime}) at time zone ${EVENT_TIME_ZONE})`;
 
 /** The UTC instant of a wall-clock date and time (`YYYY-MM-DD`, `HH:MM[:SS]`) in `timeZone`. */
 export function zonedInstant(date: string, time: string, timeZone = EVENT_TIME_ZONE): Date {

@@ -10,7 +10,9 @@ import type { ScoutingEventRow } from "../../db/schema";
 import { eventErrors } from "./events.errors";
 import { createEventsRepository, type EventsRepository } from "./events.repository";
 import { nextScoutingId } from "./scouting-id.generator";
+import type { NoticeConfig } from "../registrations/registrations.notices";
 import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
+import { lockRetimedRegistrations, rescheduleRetimed } from "./events.retime";
 import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } from "./timeslots.repository";
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -134,7 +136,7 @@ async function offerRoomMade(
   );
 }
 
-export function createEventsService(db: Db, config: OfferConfig) {
+export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
 
@@ -191,10 +193,11 @@ export function createEventsService(db: Db, config: OfferConfig) {
      * `timeslot_in_use`) and nothing changes; so is a capacity below the registrations held, unless
      * the body confirms it.
      */
-    async update(id: string, input: UpdateEventBody): Promise<ScoutingEvent> {
+    async update(id: string, input: UpdateEventBody, now = new Date()): Promise<ScoutingEvent> {
       return db.transaction(async (tx) => {
         const event = await eventsRepo.lockForEdit(tx, id);
         if (!event) throw eventErrors.notFound();
+        const retimed = await lockRetimedRegistrations(tx, event, input);
         const existing = await slotsRepo.lockAllOfEvent(tx, id);
         const removed = await slotsToRemove(slotsRepo, existing, input, tx);
 
@@ -212,6 +215,7 @@ export function createEventsService(db: Db, config: OfferConfig) {
           tx,
         );
         await writeSlots(eventsRepo, id, input, removed, tx);
+        await rescheduleRetimed(tx, config, retimed, now);
         await offerRoomMade(tx, config, slotsRepo, id, existing);
         return readEvent(id, tx);
       });

@@ -4,7 +4,7 @@
  * and the calendar invite of the registration: the same UID every time, the registration's
  * SEQUENCE (raised by a move), METHOD:CANCEL for a cancellation.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
@@ -53,6 +53,18 @@ export async function findNoticeRow(tx: DbOrTx, registrationId: string): Promise
     .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
     .where(eq(modelRegistrations.id, registrationId));
   return row;
+}
+
+/** The notice rows of several registrations (an event's, when its date moves), by id. */
+export async function findNoticeRows(tx: DbOrTx, registrationIds: string[]): Promise<NoticeRow[]> {
+  if (registrationIds.length === 0) return [];
+  return tx
+    .select(noticeColumns)
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+    .where(inArray(modelRegistrations.id, registrationIds))
+    .orderBy(asc(modelRegistrations.id));
 }
 
 export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice, row: NoticeRow): OutgoingEmail {

@@ -26,6 +26,7 @@ import { createTimeslotsRepository } from "../events/timeslots.repository";
 import { verificationEmail } from "../public/public.emails";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
+import { registrationsRescheduled } from "./registrations.reschedule";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
 
 function toApi(row: ModelRegistrationRow) {
@@ -191,8 +192,10 @@ async function updateRegistration(
         if (slot.availableSpots <= 0) throw registrationErrors.timeslotFull();
       }
       await repo.update(id, values, tx);
-      // A move frees a spot in the old slot: the slot's waiting list is offered it (issue 19).
       if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
+        // The person's invite, reminder and notice follow the move, as when they move themselves;
+        // the old slot's spot goes to its waiting list (issue 19).
+        await registrationsRescheduled(tx, config, [id], now);
         await offerFreedSpots(tx, config, [current.timeslotId], { now });
       }
       // The fields' names only: the audit trail never holds the values (ADR 016).
