@@ -3,7 +3,8 @@
  * cancellation, a move, a staff deletion, a capacity raised, a slot added, an offer declined or
  * expired) calls `offerFreedSpots` in its own transaction, after the change. Per slot, in id order:
  * the slot row is locked (FOR UPDATE), its room read (capacity − registrations − held offers), and
- * that many of the first waiting entries offered, oldest first. The slot's lock serialises every
+ * that many of the first waiting entries offered, oldest first (locked in that order, an entry held
+ * a moment by its owner waited for, never skipped). The slot's lock serialises every
  * offer of that slot, so two spots freed at once go to the first two, and a spot is never offered
  * twice: an offer raises held_count (a trigger), which the next reader of the slot sees.
  */
@@ -26,6 +27,44 @@ export interface OfferOptions {
   eventWide?: boolean;
   /** Staff offering a spot by hand: this entry goes first, out of turn. */
   first?: string;
+}
+
+interface LineOf {
+  slotId: string;
+  /** The event's line (a new slot's), instead of the slot's own. */
+  eventId: string | undefined;
+  first: string | undefined;
+}
+
+/**
+ * The first `room` waiting entries, locked in line order. No SKIP LOCKED: an entry its owner holds a
+ * moment (opening their link) is waited for, never passed over, so the order is strictly first come,
+ * first served. An entry that stopped waiting meanwhile (its owner left) is re-checked once its lock
+ * is free and dropped; PostgreSQL locks below the LIMIT, so the next in line takes its place. The
+ * caller holds the slot's lock: no other offer of this slot runs meanwhile.
+ */
+async function lockLineInOrder(tx: DbOrTx, line: LineOf, room: number) {
+  return tx
+    .select({
+      id: waitlistEntries.id,
+      email: waitlistEntries.email,
+      fullName: waitlistEntries.fullName,
+      language: waitlistEntries.language,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        line.eventId ? eq(waitlistEntries.eventId, line.eventId) : eq(waitlistEntries.timeslotId, line.slotId),
+        eq(waitlistEntries.status, "waiting"),
+      ),
+    )
+    .orderBy(
+      ...(line.first ? [sql`${waitlistEntries.id} = ${line.first}::uuid desc`] : []),
+      asc(waitlistEntries.createdAt),
+      asc(waitlistEntries.id),
+    )
+    .limit(room)
+    .for("update");
 }
 
 /** Offers every free spot of these slots to the next in line; returns how many were offered. */
@@ -54,28 +93,7 @@ export async function offerFreedSpots(
       .where(eq(eventTimeslots.id, slotId))
       .for("update", { of: eventTimeslots });
     if (!slot || !slot.active || slot.room <= 0) continue;
-    // SKIP LOCKED: an entry its owner is leaving right now is passed over, never waited for.
-    const line = await tx
-      .select({
-        id: waitlistEntries.id,
-        email: waitlistEntries.email,
-        fullName: waitlistEntries.fullName,
-        language: waitlistEntries.language,
-      })
-      .from(waitlistEntries)
-      .where(
-        and(
-          eventWide ? eq(waitlistEntries.eventId, slot.eventId) : eq(waitlistEntries.timeslotId, slot.id),
-          eq(waitlistEntries.status, "waiting"),
-        ),
-      )
-      .orderBy(
-        ...(first ? [sql`${waitlistEntries.id} = ${first}::uuid desc`] : []),
-        asc(waitlistEntries.createdAt),
-        asc(waitlistEntries.id),
-      )
-      .limit(slot.room)
-      .for("update", { skipLocked: true });
+    const line = await lockLineInOrder(tx, { slotId: slot.id, eventId: eventWide ? slot.eventId : undefined, first }, slot.room);
     if (line.length === 0) continue;
     const expiresAt = new Date(now.getTime() + config.waitlistHoldHours * 3_600_000);
     const emails: OutgoingEmail[] = [];
