@@ -39,12 +39,20 @@ describe("a staff edit moving a registration to another slot", () => {
   it("sends the moved notice with the updated invite (same UID, higher SEQUENCE, new local time) and re-arms the reminder", async () => {
     const event = await createEvent(t.db, {
       eventDate: "2031-05-10",
-      timeslots: [{ startTime: "10:00", endTime: "11:00" }, { startTime: "15:30", endTime: "16:00" }],
+      timeslots: [
+        { startTime: "10:00", endTime: "11:00" },
+        { startTime: "15:30", endTime: "16:00" },
+      ],
     });
     const [from, to] = event.timeslots;
     const r = await confirmed(event.id, from!.id);
 
-    const res = await t.app.inject({ method: "PATCH", url: `/api/registrations/${r.id}`, headers, payload: { timeslotId: to!.id } });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: `/api/registrations/${r.id}`,
+      headers,
+      payload: { timeslotId: to!.id },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stored(r.id)).toMatchObject({ timeslotId: to!.id, icsSequence: 1, reminderSentAt: null });
     const [notice] = await noticesTo(r.email);
@@ -125,7 +133,9 @@ describe("an event edit moving time", () => {
     const event = await createEvent(t.db, { eventDate: "2020-02-10", timeslots: [{}, {}] });
     const [a, b] = event.timeslots;
     const r = await confirmed(event.id, a!.id);
-    expect((await putEvent(event.id, updateBodyFrom(await getEvent(event.id), { eventDate: "2020-02-11" }))).statusCode).toBe(200);
+    expect((await putEvent(event.id, updateBodyFrom(await getEvent(event.id), { eventDate: "2020-02-11" }))).statusCode).toBe(
+      200,
+    );
     await t.app.inject({ method: "PATCH", url: `/api/registrations/${r.id}`, headers, payload: { timeslotId: b!.id } });
     expect(await stored(r.id)).toMatchObject({ timeslotId: b!.id, icsSequence: 2, reminderSentAt: REMINDED });
     expect(await outboxFor(t.db, r.email)).toEqual([]);
