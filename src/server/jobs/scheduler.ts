@@ -20,7 +20,7 @@ import type { WorkerLogger } from "./outbox-worker";
 
 const BATCH = 100;
 
-export type SchedulerConfig = Pick<Config, "publicUrl" | "authSecret" | "waitlistHoldHours" | "reminderHoursBefore">;
+export type SchedulerConfig = Pick<Config, "publicUrl" | "authSecret" | "mailFrom" | "waitlistHoldHours" | "reminderHoursBefore">;
 
 /** Queues the reminders now due (one batch); returns how many. */
 export async function sendDueReminders(db: Db, config: SchedulerConfig, now = new Date(), batch = BATCH): Promise<number> {

@@ -27,6 +27,9 @@ export interface ParsedInvite {
   attendees: string[];
 }
 
+/** A CAL-ADDRESS with its scheme lower-cased (`MAILTO:` and `mailto:` are the same URI). */
+const calAddress = (value: unknown) => String(value).replace(/^mailto:/i, "mailto:");
+
 export function parseInvite(text: string): ParsedInvite {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const component = calendar.getFirstSubcomponent("vevent")!;
@@ -38,7 +41,7 @@ export function parseInvite(text: string): ParsedInvite {
     status: String(component.getFirstPropertyValue("status")),
     start: buenosAiresTime(vevent.startDate.toJSDate()),
     end: buenosAiresTime(vevent.endDate.toJSDate()),
-    organizer: String(component.getFirstPropertyValue("organizer")),
-    attendees: component.getAllProperties("attendee").map((p) => String(p.getFirstValue())),
+    organizer: calAddress(component.getFirstPropertyValue("organizer")),
+    attendees: component.getAllProperties("attendee").map((p) => calAddress(p.getFirstValue())),
   };
 }

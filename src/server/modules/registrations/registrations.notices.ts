@@ -14,7 +14,7 @@ import type { OutgoingEmail } from "../../mail/outbox";
 import { registrantNoticeEmail, type RegistrantNotice } from "../public/public.emails";
 import { slotTimes } from "../public/public.registration";
 
-export type NoticeConfig = Pick<Config, "publicUrl" | "authSecret">;
+export type NoticeConfig = Pick<Config, "publicUrl" | "authSecret" | "mailFrom">;
 
 /** What a notice needs of a registration, its event and its slot. */
 export const noticeColumns = {
@@ -84,6 +84,8 @@ export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice,
     icalEvent: registrationInvite({
       registrationId: row.id,
       sequence: row.icsSequence,
+      organizer: config.mailFrom,
+      attendee: { email: row.email, name: row.fullName },
       event,
       timeslot,
       manageUrl: link,
