@@ -15,7 +15,7 @@ import {
   type RegistrationPatch,
 } from "@common/schemas/registrations";
 import type { Config } from "../../config";
-import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import { pgConstraint, pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
 import { checkInUrl, manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
@@ -28,6 +28,8 @@ import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
 import { registrationsRescheduled } from "./registrations.reschedule";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
+
+const WAITING_IN_EVENT = "model_registrations_waiting_in_event";
 
 function toApi(row: ModelRegistrationRow) {
   return {
@@ -210,6 +212,8 @@ async function updateRegistration(
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      // Migration 0012's trigger: the new e-mail is waiting in this event.
+      if (pgConstraint(error) === WAITING_IN_EVENT) throw registrationErrors.onWaitingList();
       throw registrationErrors.duplicate();
     }
     throw error;
