@@ -1,7 +1,8 @@
 /**
  * An event edit that moves time (issue 19): a new date moves every slot, a slot's new start or end
  * moves that slot. The registrations in them get what a move gives (registrations.reschedule.ts):
- * the invite's SEQUENCE raised, the reminder re-armed, the "moved" notice with the updated invite.
+ * the invite's SEQUENCE raised, the reminder re-armed, the "moved" notice with the updated invite;
+ * the offers the slots hold expire at their new start at the latest.
  */
 import { formatTime } from "@common/dates";
 import type { UpdateEventBody } from "@common/schemas/events";
@@ -10,6 +11,7 @@ import type { DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, type ScoutingEventRow } from "../../db/schema";
 import type { NoticeConfig } from "../registrations/registrations.notices";
 import { registrationsRescheduled } from "../registrations/registrations.reschedule";
+import { clampOffersToStart } from "../waitlist/waitlist.offers";
 
 /** The slots this edit moves in time (whose start moves, whose end alone does) and their live registrations. */
 export interface Retimed {
@@ -67,4 +69,6 @@ export async function rescheduleRetimed(tx: DbOrTx, config: NoticeConfig, retime
   const ids = (slots: Set<string>) => [...retimed.registrations].filter(([, slotId]) => slots.has(slotId)).map(([id]) => id);
   await registrationsRescheduled(tx, config, ids(retimed.slots.startMoved), now);
   await registrationsRescheduled(tx, config, ids(retimed.slots.endMoved), now, { startMoved: false });
+  // A hold never outlasts its slot's start (issue 19): a slot moved earlier cuts its offers short.
+  await clampOffersToStart(tx, [...retimed.slots.startMoved]);
 }

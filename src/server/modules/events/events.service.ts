@@ -40,8 +40,10 @@ type EventTimeslot = Awaited<ReturnType<TimeslotsRepository["lockAllOfEvent"]>>[
 /**
  * The slots an edit removes (the existing ones it does not list). Refuses, before anything is
  * written: an id that is not one of the event's slots, or listed twice; a capacity below the
- * registrations a slot holds, unless confirmed (409 `capacity_below_registrations`); the removal of
- * a slot that holds registrations (409 `timeslot_in_use`).
+ * registrations a slot holds, unless confirmed (409 `capacity_below_registrations`); a capacity
+ * lowered below its registrations and the spots offered to its waiting list (409
+ * `capacity_below_held_offers`); the removal of a slot that holds registrations (409
+ * `timeslot_in_use`) or people waiting (409 `timeslot_has_waitlist`).
  */
 async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTimeslot[], input: UpdateEventBody, tx: DbOrTx) {
   const existingIds = new Set(existing.map((slot) => slot.id));
@@ -55,13 +57,17 @@ async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTime
     seen.add(slot.id);
   });
 
-  if (!input.confirmCapacityBelowRegistrations) {
-    const byId = new Map(existing.map((slot) => [slot.id, slot]));
-    for (const { id, capacity } of input.timeslots) {
-      const current = id === undefined ? undefined : byId.get(id);
-      if (current && capacity < current.registeredCount) {
-        throw eventErrors.capacityBelowRegistrations(timeslotLabel(current), current.registeredCount);
-      }
+  const byId = new Map(existing.map((slot) => [slot.id, slot]));
+  for (const { id, capacity } of input.timeslots) {
+    const current = id === undefined ? undefined : byId.get(id);
+    if (!current) continue;
+    // Spots offered to the waiting list are promised until answered or expired: no confirmation
+    // lowers a capacity below them (an acceptance would then find no room).
+    if (current.heldCount > 0 && capacity < current.capacity && capacity < current.registeredCount + current.heldCount) {
+      throw eventErrors.capacityBelowHeldOffers(timeslotLabel(current), current.registeredCount, current.heldCount);
+    }
+    if (!input.confirmCapacityBelowRegistrations && capacity < current.registeredCount) {
+      throw eventErrors.capacityBelowRegistrations(timeslotLabel(current), current.registeredCount);
     }
   }
 
@@ -73,6 +79,15 @@ async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTime
   const inUse = removed.find((slot) => (held.get(slot.id) ?? 0) > 0);
   if (inUse) {
     throw eventErrors.timeslotInUse(timeslotLabel(inUse), held.get(inUse.id) ?? 0);
+  }
+  // Nor is anyone waiting for a spot lost with their slot (issue 19): refused like registrations.
+  const waiting = await slotsRepo.countWaitingBySlot(
+    removed.map((slot) => slot.id),
+    tx,
+  );
+  const awaited = removed.find((slot) => (waiting.get(slot.id) ?? 0) > 0);
+  if (awaited) {
+    throw eventErrors.timeslotHasWaitlist(timeslotLabel(awaited), waiting.get(awaited.id) ?? 0);
   }
 
   return removed;

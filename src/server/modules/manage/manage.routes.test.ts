@@ -167,7 +167,7 @@ describe("POST /api/public/registrations/manage/move", () => {
   });
 
   it("the freed spot of a move goes to the first waiting for the old slot", async () => {
-    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 5 }] });
+    const event = await createEvent(t.db, { eventDate: "2031-12-04", timeslots: [{ capacity: 1 }, { capacity: 5 }] });
     const [from, to] = event.timeslots;
     const r = await createRegistration(t.db, { eventId: event.id, timeslotId: from!.id });
     const join = await t.app.inject({

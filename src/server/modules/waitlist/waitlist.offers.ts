@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, scoutingEvents, waitlistEntries } from "../../db/schema";
+import { slotStartSql } from "../../lib/calendar";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmails, type OutgoingEmail } from "../../mail/outbox";
 import { offerEmail } from "./waitlist.emails";
@@ -67,7 +68,33 @@ async function lockLineInOrder(tx: DbOrTx, line: LineOf, room: number) {
     .for("update");
 }
 
-/** Offers every free spot of these slots to the next in line; returns how many were offered. */
+/** The slot locked (FOR UPDATE) with its event, its room and the instant it starts. */
+async function lockSlot(tx: DbOrTx, slotId: string) {
+  const [slot] = await tx
+    .select({
+      id: eventTimeslots.id,
+      eventId: eventTimeslots.eventId,
+      startTime: eventTimeslots.startTime,
+      endTime: eventTimeslots.endTime,
+      room: sql<number>`(${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`,
+      startsAtMs: sql<number>`(extract(epoch from ${slotStartSql(sql`${scoutingEvents.eventDate}`, sql`${eventTimeslots.startTime}`)}) * 1000)::float8`,
+      eventName: scoutingEvents.eventName,
+      eventDate: scoutingEvents.eventDate,
+      location: scoutingEvents.location,
+      active: sql<boolean>`${scoutingEvents.status} = 'active'`,
+    })
+    .from(eventTimeslots)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
+    .where(eq(eventTimeslots.id, slotId))
+    .for("update", { of: eventTimeslots });
+  return slot;
+}
+
+/**
+ * Offers every free spot of these slots to the next in line; returns how many were offered. A slot
+ * that has started offers nothing (nobody could come in time), and a hold never outlasts the start
+ * of its slot: it expires then, or after WAITLIST_HOLD_HOURS, whichever comes first.
+ */
 export async function offerFreedSpots(
   tx: DbOrTx,
   config: OfferConfig,
@@ -76,26 +103,11 @@ export async function offerFreedSpots(
 ): Promise<number> {
   let offered = 0;
   for (const slotId of [...new Set(timeslotIds)].sort()) {
-    const [slot] = await tx
-      .select({
-        id: eventTimeslots.id,
-        eventId: eventTimeslots.eventId,
-        startTime: eventTimeslots.startTime,
-        endTime: eventTimeslots.endTime,
-        room: sql<number>`(${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`,
-        eventName: scoutingEvents.eventName,
-        eventDate: scoutingEvents.eventDate,
-        location: scoutingEvents.location,
-        active: sql<boolean>`${scoutingEvents.status} = 'active'`,
-      })
-      .from(eventTimeslots)
-      .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
-      .where(eq(eventTimeslots.id, slotId))
-      .for("update", { of: eventTimeslots });
-    if (!slot || !slot.active || slot.room <= 0) continue;
+    const slot = await lockSlot(tx, slotId);
+    if (!slot || !slot.active || slot.room <= 0 || slot.startsAtMs <= now.getTime()) continue;
     const line = await lockLineInOrder(tx, { slotId: slot.id, eventId: eventWide ? slot.eventId : undefined, first }, slot.room);
     if (line.length === 0) continue;
-    const expiresAt = new Date(now.getTime() + config.waitlistHoldHours * 3_600_000);
+    const expiresAt = new Date(Math.min(now.getTime() + config.waitlistHoldHours * 3_600_000, slot.startsAtMs));
     const emails: OutgoingEmail[] = [];
     for (const entry of line) {
       const { token, hash } = newSecretToken();
@@ -116,6 +128,22 @@ export async function offerFreedSpots(
     offered += line.length;
   }
   return offered;
+}
+
+/**
+ * A slot moved earlier (an event edit): the offers it holds expire at its new start at the latest.
+ */
+export async function clampOffersToStart(tx: DbOrTx, timeslotIds: string[]): Promise<void> {
+  if (timeslotIds.length === 0) return;
+  const starts = slotStartSql(sql`e.event_date`, sql`t.start_time`);
+  await tx.execute(sql`
+    update ${waitlistEntries} w set offer_expires_at = ${starts}
+    from event_timeslots t join scouting_events e on e.id = t.event_id
+    where t.id = w.timeslot_id and w.status = 'offered' and w.offer_expires_at > ${starts}
+      and w.timeslot_id in (${sql.join(
+        timeslotIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
 }
 
 /**
