@@ -117,6 +117,17 @@ describe("a slot's start (controllable clock)", () => {
     expect(await slotCounts(slot.id)).toEqual([0, 0]);
   });
 
+  it("a slot that started: an admin's offer by hand is refused (409), and its capacity is left alone", async () => {
+    const { event, slot } = await fullEvent(1, 1, "2026-01-05");
+    await lineUp(event.id, slot.id, "byhand", ["a"]);
+    const [a] = await entriesByEmail(["a@byhand.test"]);
+    const res = await t.app.inject({ method: "POST", url: `/api/events/${event.id}/waitlist/${a!.id}/offer`, headers });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe("offer_unavailable");
+    expect(await statusOf("a@byhand.test")).toBe("waiting");
+    expect((await t.db.select().from(eventTimeslots).where(eq(eventTimeslots.id, slot.id)))[0]!.capacity).toBe(1);
+  });
+
   it("an edit moving a slot earlier cuts the offers it holds short: past the new start they cannot be accepted", async () => {
     const { event, slot, held } = await fullEvent(1, 1, "2031-10-20");
     await lineUp(event.id, slot.id, "earlier", ["a"]);
