@@ -204,9 +204,10 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
 
     /**
      * Saves the event and its full slot list at once: slots with an id are updated, without one
-     * added, missing ones removed. Removing a slot that holds registrations is refused (409
-     * `timeslot_in_use`) and nothing changes; so is a capacity below the registrations held, unless
-     * the body confirms it.
+     * added, missing ones removed. Removing a slot that holds registrations or people waiting is
+     * refused (409) and nothing changes; so is a capacity below the registrations held, unless the
+     * body confirms it, and one below the registrations and held offers. Registrations whose time
+     * changes get their updated invite and notice (events.retime.ts); room made goes to the lines.
      */
     async update(id: string, input: UpdateEventBody, now = new Date()): Promise<ScoutingEvent> {
       return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import type { ScoutingEvent } from "@common/schemas/events";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventTimeslots } from "../../db/schema";
+import { eventTimeslots, modelRegistrations } from "../../db/schema";
 import { createScheduler } from "../../jobs/scheduler";
 import { zonedInstant } from "../../lib/calendar";
 import { outboxFor, registrationBody, signedInAs } from "../../test/factories";
@@ -93,6 +93,31 @@ describe("an event edit", () => {
     expect(await slotCounts(added.id)).toEqual([0, 2]);
     const [offer] = (await outboxFor(t.db, "a@added.test")).filter((m) => m.kind === "waitlist_offer");
     expect(offer!.textBody).toContain("15:00");
+  });
+});
+
+describe("joining a line", () => {
+  it("of a slot an edit removes meanwhile: 400 on the slot field, never a server error", async () => {
+    const { event } = await fullEvent(1, 2);
+    const gone = event.timeslots[1]!;
+    await t.db.delete(modelRegistrations).where(eq(modelRegistrations.timeslotId, gone.id));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let deleted!: () => void;
+    const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
+    const edit = t.db.transaction(async (tx) => {
+      await tx.delete(eventTimeslots).where(eq(eventTimeslots.id, gone.id));
+      deleted();
+      await released;
+    });
+    await isDeleted;
+    const joining = join(event.id, registrationBody(gone.id, { email: "late@removed.test" }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await edit;
+    const res = await joining;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.timeslotId).toBeTruthy();
   });
 });
 
