@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   "offer_unavailable",
   "consent_required",
   "guardian_already_decided",
+  "on_waiting_list",
+  "capacity_below_held_offers",
+  "timeslot_has_waitlist",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

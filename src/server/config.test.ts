@@ -62,6 +62,26 @@ describe("configuration", () => {
     expect(loadConfig({ ...base, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
   });
 
+  it("holds a waiting-list offer 12 hours and reminds 24 hours before a slot, unless told otherwise (issue 19)", () => {
+    const defaults = loadConfig(base);
+    expect([defaults.waitlistHoldHours, defaults.reminderHoursBefore]).toEqual([12, 24]);
+    const empty = loadConfig({ ...base, WAITLIST_HOLD_HOURS: "", REMINDER_HOURS_BEFORE: "" });
+    expect([empty.waitlistHoldHours, empty.reminderHoursBefore]).toEqual([12, 24]);
+    const set = loadConfig({ ...base, WAITLIST_HOLD_HOURS: "2.5", REMINDER_HOURS_BEFORE: "48" });
+    expect([set.waitlistHoldHours, set.reminderHoursBefore]).toEqual([2.5, 48]);
+    for (const variable of ["WAITLIST_HOLD_HOURS", "REMINDER_HOURS_BEFORE"]) {
+      for (const wrong of ["0", "-1", "soon", "721"]) {
+        expect(() => loadConfig({ ...base, [variable]: wrong }), `${variable}=${wrong}`).toThrow(new RegExp(variable));
+      }
+    }
+    // Listed with their defaults for whoever sets up a deployment.
+    const example = parseEnv(readFileSync(".env.example", "utf8"));
+    expect([example.WAITLIST_HOLD_HOURS, example.REMINDER_HOURS_BEFORE]).toEqual(["12", "24"]);
+    const deploy = readFileSync("docs/deploy.md", "utf8");
+    expect(deploy).toMatch(/\| `WAITLIST_HOLD_HOURS` \|[^\n]*default `12`/);
+    expect(deploy).toMatch(/\| `REMINDER_HOURS_BEFORE` \|[^\n]*default `24`/);
+  });
+
   it("names every wrong variable in one readable message", () => {
     let error: unknown;
     try {

@@ -15,6 +15,8 @@ describe("calendar invites", () => {
     const invite = registrationInvite({
       registrationId: "6f1c2d3e-4b5a-4c6d-8e7f-001122334455",
       sequence: 2,
+      organizer: "OpenCall <no-reply@agency.test>",
+      attendee: { email: "cal@example.com", name: "Cal Núñez" },
       event: { eventName: "Casting Otoño", eventDate: "2031-04-12", location: "Teatro Real, Córdoba" },
       timeslot: { startTime: "10:00", endTime: "11:00" },
       manageUrl: "http://localhost:3000/manage?t=x",

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import { rowsOf, type Db } from "../db/client";
 import { modelRegistrations } from "../db/schema";
-import { EVENT_TIME_ZONE } from "../lib/calendar";
+import { slotStartSql } from "../lib/calendar";
 import { enqueueEmails } from "../mail/outbox";
 import { findNoticeRow, registrantNotice } from "../modules/registrations/registrations.notices";
 import { expireOffers } from "../modules/waitlist/waitlist.offers";
@@ -20,12 +20,12 @@ import type { WorkerLogger } from "./outbox-worker";
 
 const BATCH = 100;
 
-export type SchedulerConfig = Pick<Config, "publicUrl" | "authSecret" | "waitlistHoldHours" | "reminderHoursBefore">;
+export type SchedulerConfig = Pick<Config, "publicUrl" | "authSecret" | "mailFrom" | "waitlistHoldHours" | "reminderHoursBefore">;
 
 /** Queues the reminders now due (one batch); returns how many. */
 export async function sendDueReminders(db: Db, config: SchedulerConfig, now = new Date(), batch = BATCH): Promise<number> {
   return db.transaction(async (tx) => {
-    const starts = sql`((e.event_date + t.start_time) at time zone ${EVENT_TIME_ZONE})`;
+    const starts = slotStartSql(sql`e.event_date`, sql`t.start_time`);
     const nowSql = sql`${now.toISOString()}::timestamptz`;
     const due = rowsOf<{ id: string }>(
       await tx.execute(sql`

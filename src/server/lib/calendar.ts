@@ -1,14 +1,29 @@
 /**
  * The calendar invite of a registration (issue 19): one VEVENT whose UID is the registration's
  * (`<id>@<PUBLIC_URL's host>`), so a calendar keeps one entry per registration; its SEQUENCE is the
- * registration's ics_sequence (raised by every move), so a later invite replaces the earlier one;
- * METHOD:CANCEL with STATUS:CANCELLED removes it. Times are instants in UTC, computed from the
- * event's wall-clock date and times in the events' time zone (America/Argentina/Buenos_Aires).
+ * registration's ics_sequence (raised by every change of its time and by its cancellation), so a
+ * later invite replaces the earlier one; METHOD:CANCEL with STATUS:CANCELLED removes it. ORGANIZER
+ * (MAIL_FROM's address) and ATTENDEE (the registrant) are what RFC 5546 (iTIP) clients match an
+ * update or a cancellation against; the attendee is ACCEPTED with RSVP=FALSE, since the
+ * registration is the answer, and no reply is asked of a no-reply sender.
+ *
+ * Times are UTC instants (DTSTART:20310510T130000Z), not TZID=America/Argentina/Buenos_Aires. The
+ * event's wall-clock date and time are converted here with the time-zone database (zonedInstant);
+ * every client then shows the right moment in its own zone, and nothing more is needed. A TZID would
+ * oblige the invite to carry a VTIMEZONE describing the zone's rules (RFC 5545 §3.6.5), a second copy
+ * of the time-zone database to keep right, which clients handle unevenly (several ignore it for an
+ * Olson name and use their own). The trade-off: should Argentina change its offset after an invite
+ * went out, that invite keeps the old instant until the next one (any change of the slot sends one).
  */
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { sql, type SQL } from "drizzle-orm";
 import { PRODUCT_NAME } from "@common/constants";
 
 export const EVENT_TIME_ZONE = "America/Argentina/Buenos_Aires";
+
+/** A slot's start instant, computed by PostgreSQL from the event's date and the slot's wall-clock time. */
+export const slotStartSql = (eventDate: SQL, startTime: SQL) =>
+  sql`((${eventDate} + ${startTime}) at time zone ${EVENT_TIME_ZONE})`;
 
 /** The UTC instant of a wall-clock date and time (`YYYY-MM-DD`, `HH:MM[:SS]`) in `timeZone`. */
 export function zonedInstant(date: string, time: string, timeZone = EVENT_TIME_ZONE): Date {
@@ -40,6 +55,10 @@ function offsetMs(instant: number, timeZone: string): number {
 export interface InviteInput {
   registrationId: string;
   sequence: number;
+  /** MAIL_FROM (`Name <address>` or a bare address): the invite's ORGANIZER. */
+  organizer: string;
+  /** The registrant: the invite's ATTENDEE. */
+  attendee: { email: string; name: string };
   event: { eventName: string; eventDate: string; location: string };
   timeslot: { startTime: string; endTime: string };
   /** Shown in the invite's description and URL: the person's manage link. */
@@ -63,6 +82,23 @@ export function registrationInvite(input: InviteInput): string {
     description: input.manageUrl,
     url: input.manageUrl,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: mailbox(input.organizer),
+    attendees: [
+      {
+        email: input.attendee.email,
+        name: input.attendee.name,
+        role: ICalAttendeeRole.REQ,
+        status: ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      },
+    ],
   });
   return calendar.toString();
+}
+
+/** `Name <address>` or a bare address, as an organizer (the product's name when none is given). */
+export function mailbox(from: string): { name: string; email: string } {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  if (named) return { name: named[1]!.trim() || PRODUCT_NAME, email: named[2]! };
+  return { name: PRODUCT_NAME, email: from.trim() };
 }

@@ -10,7 +10,8 @@ const manageToken = (app: App, id: string) => registrationToken(app.ctx.config, 
 
 /** A waiting-list entry of a fresh event, offered or waiting, and its link's token. */
 async function entry(app: App, status: "waiting" | "offered") {
-  const event = await createEvent(app.ctx.db, { timeslots: [{ capacity: 1 }] });
+  // A slot ahead: a slot that has started offers nothing.
+  const event = await createEvent(app.ctx.db, { eventDate: "2031-09-01", timeslots: [{ capacity: 1 }] });
   const slot = event.timeslots[0]!;
   if (status === "waiting") await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: slot.id });
   const { token, hash } = newSecretToken();

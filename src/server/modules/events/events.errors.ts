@@ -13,4 +13,11 @@ export const eventErrors = {
   capacityBelowRegistrations: (range: string, count: number) =>
     errors.conflict("capacity_below_registrations", t("events.errors.capacityBelowRegistrations", { range, count })),
   timeslotInUseGeneric: () => errors.conflict("timeslot_in_use", t("events.errors.timeslotInUseGeneric")),
+  capacityBelowHeldOffers: (range: string, registered: number, held: number) =>
+    errors.conflict(
+      "capacity_below_held_offers",
+      t("events.errors.capacityBelowHeldOffers", { range, registered, held, total: registered + held }),
+    ),
+  timeslotHasWaitlist: (range: string, count: number) =>
+    errors.conflict("timeslot_has_waitlist", t("events.errors.timeslotHasWaitlist", { range, count })),
 };

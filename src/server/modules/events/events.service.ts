@@ -10,7 +10,9 @@ import type { ScoutingEventRow } from "../../db/schema";
 import { eventErrors } from "./events.errors";
 import { createEventsRepository, type EventsRepository } from "./events.repository";
 import { nextScoutingId } from "./scouting-id.generator";
+import type { NoticeConfig } from "../registrations/registrations.notices";
 import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
+import { lockRetimedRegistrations, rescheduleRetimed } from "./events.retime";
 import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } from "./timeslots.repository";
 
 export type EventsService = ReturnType<typeof createEventsService>;
@@ -38,8 +40,10 @@ type EventTimeslot = Awaited<ReturnType<TimeslotsRepository["lockAllOfEvent"]>>[
 /**
  * The slots an edit removes (the existing ones it does not list). Refuses, before anything is
  * written: an id that is not one of the event's slots, or listed twice; a capacity below the
- * registrations a slot holds, unless confirmed (409 `capacity_below_registrations`); the removal of
- * a slot that holds registrations (409 `timeslot_in_use`).
+ * registrations a slot holds, unless confirmed (409 `capacity_below_registrations`); a capacity
+ * lowered below its registrations and the spots offered to its waiting list (409
+ * `capacity_below_held_offers`); the removal of a slot that holds registrations (409
+ * `timeslot_in_use`) or people waiting (409 `timeslot_has_waitlist`).
  */
 async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTimeslot[], input: UpdateEventBody, tx: DbOrTx) {
   const existingIds = new Set(existing.map((slot) => slot.id));
@@ -53,13 +57,17 @@ async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTime
     seen.add(slot.id);
   });
 
-  if (!input.confirmCapacityBelowRegistrations) {
-    const byId = new Map(existing.map((slot) => [slot.id, slot]));
-    for (const { id, capacity } of input.timeslots) {
-      const current = id === undefined ? undefined : byId.get(id);
-      if (current && capacity < current.registeredCount) {
-        throw eventErrors.capacityBelowRegistrations(timeslotLabel(current), current.registeredCount);
-      }
+  const byId = new Map(existing.map((slot) => [slot.id, slot]));
+  for (const { id, capacity } of input.timeslots) {
+    const current = id === undefined ? undefined : byId.get(id);
+    if (!current) continue;
+    // Spots offered to the waiting list are promised until answered or expired: no confirmation
+    // lowers a capacity below them (an acceptance would then find no room).
+    if (current.heldCount > 0 && capacity < current.capacity && capacity < current.registeredCount + current.heldCount) {
+      throw eventErrors.capacityBelowHeldOffers(timeslotLabel(current), current.registeredCount, current.heldCount);
+    }
+    if (!input.confirmCapacityBelowRegistrations && capacity < current.registeredCount) {
+      throw eventErrors.capacityBelowRegistrations(timeslotLabel(current), current.registeredCount);
     }
   }
 
@@ -71,6 +79,15 @@ async function slotsToRemove(slotsRepo: TimeslotsRepository, existing: EventTime
   const inUse = removed.find((slot) => (held.get(slot.id) ?? 0) > 0);
   if (inUse) {
     throw eventErrors.timeslotInUse(timeslotLabel(inUse), held.get(inUse.id) ?? 0);
+  }
+  // Nor is anyone waiting for a spot lost with their slot (issue 19): refused like registrations.
+  const waiting = await slotsRepo.countWaitingBySlot(
+    removed.map((slot) => slot.id),
+    tx,
+  );
+  const awaited = removed.find((slot) => (waiting.get(slot.id) ?? 0) > 0);
+  if (awaited) {
+    throw eventErrors.timeslotHasWaitlist(timeslotLabel(awaited), waiting.get(awaited.id) ?? 0);
   }
 
   return removed;
@@ -134,7 +151,7 @@ async function offerRoomMade(
   );
 }
 
-export function createEventsService(db: Db, config: OfferConfig) {
+export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
 
@@ -187,14 +204,16 @@ export function createEventsService(db: Db, config: OfferConfig) {
 
     /**
      * Saves the event and its full slot list at once: slots with an id are updated, without one
-     * added, missing ones removed. Removing a slot that holds registrations is refused (409
-     * `timeslot_in_use`) and nothing changes; so is a capacity below the registrations held, unless
-     * the body confirms it.
+     * added, missing ones removed. Removing a slot that holds registrations or people waiting is
+     * refused (409) and nothing changes; so is a capacity below the registrations held, unless the
+     * body confirms it, and one below the registrations and held offers. Registrations whose time
+     * changes get their updated invite and notice (events.retime.ts); room made goes to the lines.
      */
-    async update(id: string, input: UpdateEventBody): Promise<ScoutingEvent> {
+    async update(id: string, input: UpdateEventBody, now = new Date()): Promise<ScoutingEvent> {
       return db.transaction(async (tx) => {
         const event = await eventsRepo.lockForEdit(tx, id);
         if (!event) throw eventErrors.notFound();
+        const retimed = await lockRetimedRegistrations(tx, event, input);
         const existing = await slotsRepo.lockAllOfEvent(tx, id);
         const removed = await slotsToRemove(slotsRepo, existing, input, tx);
 
@@ -212,6 +231,7 @@ export function createEventsService(db: Db, config: OfferConfig) {
           tx,
         );
         await writeSlots(eventsRepo, id, input, removed, tx);
+        await rescheduleRetimed(tx, config, retimed, now);
         await offerRoomMade(tx, config, slotsRepo, id, existing);
         return readEvent(id, tx);
       });

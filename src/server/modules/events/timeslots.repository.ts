@@ -14,13 +14,13 @@
  * event_timeslots.registered_count and refuse a slot past its capacity: ADR 007); the public
  * registration relies on that alone, in one statement.
  */
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { formatTime } from "@common/dates";
 import { currentLanguage } from "@common/i18n";
 import { formatTimeRangeFor } from "@common/dates-language";
 import type { Timeslot } from "@common/schemas/events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
-import { eventTimeslots, modelRegistrations, type EventTimeslotRow } from "../../db/schema";
+import { eventTimeslots, modelRegistrations, waitlistEntries, type EventTimeslotRow } from "../../db/schema";
 
 /** Spots left in a slot of `capacity` that holds `registrationCount` registrations. */
 export function availableSpots(capacity: number, registrationCount: number): number {
@@ -65,6 +65,17 @@ export function createTimeslotsRepository(db: Db) {
       .from(modelRegistrations)
       .where(inArray(modelRegistrations.timeslotId, timeslotIds))
       .groupBy(modelRegistrations.timeslotId);
+    return new Map(rows.map((row) => [row.timeslotId, Number(row.n)]));
+  }
+
+  /** People waiting for a spot (or offered one) in each of the given slots; slots with none are absent. */
+  async function countWaitingBySlot(timeslotIds: string[], tx: DbOrTx = db): Promise<Map<string, number>> {
+    if (timeslotIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ timeslotId: waitlistEntries.timeslotId, n: count() })
+      .from(waitlistEntries)
+      .where(and(inArray(waitlistEntries.timeslotId, timeslotIds), inArray(waitlistEntries.status, ["waiting", "offered"])))
+      .groupBy(waitlistEntries.timeslotId);
     return new Map(rows.map((row) => [row.timeslotId, Number(row.n)]));
   }
 
@@ -113,5 +124,5 @@ export function createTimeslotsRepository(db: Db) {
       .for("update");
   }
 
-  return { countRegistrationsBySlot, listByEvents, getAvailableSpots, lockOne, lockAllOfEvent };
+  return { countRegistrationsBySlot, countWaitingBySlot, listByEvents, getAvailableSpots, lockOne, lockAllOfEvent };
 }

@@ -95,7 +95,7 @@ describe("POST /api/public/registrations/manage/cancel", () => {
 describe("POST /api/public/registrations/manage/move", () => {
   it("moves to a slot with room in one step, with an updated invite (same UID, higher SEQUENCE, Buenos Aires time)", async () => {
     const event = await createEvent(t.db, {
-      eventDate: "2026-12-04",
+      eventDate: "2031-12-04",
       timeslots: [{ capacity: 1 }, { capacity: 1, startTime: "15:30", endTime: "16:00" }],
     });
     const [from, to] = event.timeslots;
@@ -120,8 +120,8 @@ describe("POST /api/public/registrations/manage/move", () => {
     expect(vevent.uid).toBe(`${r.id}@localhost:3000`);
     expect(vevent.sequence).toBe(1);
     // 15:30 in Buenos Aires (UTC−3) is 18:30 UTC.
-    expect(vevent.startDate.toJSDate().toISOString()).toBe("2026-12-04T18:30:00.000Z");
-    expect(vevent.endDate.toJSDate().toISOString()).toBe("2026-12-04T19:00:00.000Z");
+    expect(vevent.startDate.toJSDate().toISOString()).toBe("2031-12-04T18:30:00.000Z");
+    expect(vevent.endDate.toJSDate().toISOString()).toBe("2031-12-04T19:00:00.000Z");
 
     // Moving back: the same UID again, the next SEQUENCE.
     await move(tokenOf(r.id), from!.id);
@@ -167,7 +167,7 @@ describe("POST /api/public/registrations/manage/move", () => {
   });
 
   it("the freed spot of a move goes to the first waiting for the old slot", async () => {
-    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 5 }] });
+    const event = await createEvent(t.db, { eventDate: "2031-12-04", timeslots: [{ capacity: 1 }, { capacity: 5 }] });
     const [from, to] = event.timeslots;
     const r = await createRegistration(t.db, { eventId: event.id, timeslotId: from!.id });
     const join = await t.app.inject({

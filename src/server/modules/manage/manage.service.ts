@@ -12,10 +12,9 @@ import type { Config } from "../../config";
 import { pgConstraint, pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 import { registrationIdFromToken } from "../../lib/registration-links";
-import { enqueueEmail } from "../../mail/outbox";
 import { TIMESLOT_CAPACITY } from "../public/public.repository";
 import { cancelRegistration } from "../registrations/registrations.cancel";
-import { findNoticeRow, registrantNotice } from "../registrations/registrations.notices";
+import { registrationsRescheduled } from "../registrations/registrations.reschedule";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { manageErrors } from "./manage.errors";
 
@@ -78,12 +77,8 @@ async function moveRegistration(tx: DbOrTx, config: Config, id: string, timeslot
   if (current.status === "cancelled") throw manageErrors.cancelled();
   if (current.timeslotId === timeslotId) throw manageErrors.sameTimeslot();
   // The move itself: the triggers refuse a full slot, the foreign key a slot of another event.
-  await tx
-    .update(modelRegistrations)
-    .set({ timeslotId, icsSequence: sql`${modelRegistrations.icsSequence} + 1`, reminderSentAt: null })
-    .where(eq(modelRegistrations.id, id));
-  const notice = await findNoticeRow(tx, id);
-  if (notice) await enqueueEmail(tx, registrantNotice(config, "moved", notice));
+  await tx.update(modelRegistrations).set({ timeslotId }).where(eq(modelRegistrations.id, id));
+  await registrationsRescheduled(tx, config, [id], now);
   await offerFreedSpots(tx, config, [current.timeslotId], { now });
 }
 

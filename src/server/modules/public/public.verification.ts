@@ -79,6 +79,8 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
           ? registrationInvite({
               registrationId: r.id,
               sequence: r.icsSequence,
+              organizer: config.mailFrom,
+              attendee: { email: r.email, name: r.fullName },
               event,
               timeslot,
               manageUrl: manageUrl(config, r.id),

@@ -6,7 +6,7 @@
  * follows a freed spot happens in the same transaction: the person's calendar entry is cancelled
  * (an e-mail with METHOD:CANCEL) and the spot is offered to the slot's waiting list (issue 19).
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { modelRegistrations } from "../../db/schema";
@@ -16,7 +16,7 @@ import { findNoticeRow, registrantNotice } from "./registrations.notices";
 
 export type CancelledBy = "registrant" | "guardian" | "staff";
 
-export type CancelConfig = Pick<Config, "publicUrl" | "authSecret" | "waitlistHoldHours">;
+export type CancelConfig = Pick<Config, "publicUrl" | "authSecret" | "waitlistHoldHours" | "mailFrom">;
 
 export interface CancelledRegistration {
   id: string;
@@ -37,7 +37,8 @@ export async function cancelRegistration(
 ): Promise<CancelledRegistration | undefined> {
   const [row] = await tx
     .update(modelRegistrations)
-    .set({ status: "cancelled", cancelledAt: now })
+    // A cancellation is a new revision of the calendar entry too (RFC 5546): SEQUENCE + 1.
+    .set({ status: "cancelled", cancelledAt: now, icsSequence: sql`${modelRegistrations.icsSequence} + 1` })
     .where(and(eq(modelRegistrations.id, registrationId), ne(modelRegistrations.status, "cancelled")))
     .returning({ id: modelRegistrations.id, eventId: modelRegistrations.eventId, timeslotId: modelRegistrations.timeslotId });
   if (!row) return undefined;

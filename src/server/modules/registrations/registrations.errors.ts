@@ -8,5 +8,8 @@ export const registrationErrors = {
   foreignTimeslot: () => errors.validation({ timeslotId: t("registrations.errors.foreignTimeslot") }),
   timeslotFull: () => errors.conflict("timeslot_full", t("registrations.edit.timeslotFull")),
   duplicate: () => errors.conflict("duplicate_registration", t("registrations.edit.duplicate")),
+  /** The e-mail given is waiting in the event (issue 19: never registered and waiting at once). */
+  onWaitingList: () =>
+    new AppError(409, "on_waiting_list", t("registrations.edit.onWaitingList"), { email: t("registrations.edit.onWaitingList") }),
   alreadyVerified: () => errors.conflict("already_verified", t("registrations.errors.alreadyVerified")),
 };

@@ -4,7 +4,7 @@
  * and the calendar invite of the registration: the same UID every time, the registration's
  * SEQUENCE (raised by a move), METHOD:CANCEL for a cancellation.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
@@ -14,7 +14,7 @@ import type { OutgoingEmail } from "../../mail/outbox";
 import { registrantNoticeEmail, type RegistrantNotice } from "../public/public.emails";
 import { slotTimes } from "../public/public.registration";
 
-export type NoticeConfig = Pick<Config, "publicUrl" | "authSecret">;
+export type NoticeConfig = Pick<Config, "publicUrl" | "authSecret" | "mailFrom">;
 
 /** What a notice needs of a registration, its event and its slot. */
 export const noticeColumns = {
@@ -55,6 +55,18 @@ export async function findNoticeRow(tx: DbOrTx, registrationId: string): Promise
   return row;
 }
 
+/** The notice rows of several registrations (an event's, when its date moves), by id. */
+export async function findNoticeRows(tx: DbOrTx, registrationIds: string[]): Promise<NoticeRow[]> {
+  if (registrationIds.length === 0) return [];
+  return tx
+    .select(noticeColumns)
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
+    .where(inArray(modelRegistrations.id, registrationIds))
+    .orderBy(asc(modelRegistrations.id));
+}
+
 export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice, row: NoticeRow): OutgoingEmail {
   const link = manageUrl(config, row.id);
   const event = { eventName: row.eventName, eventDate: row.eventDate, location: row.location };
@@ -72,6 +84,8 @@ export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice,
     icalEvent: registrationInvite({
       registrationId: row.id,
       sequence: row.icsSequence,
+      organizer: config.mailFrom,
+      attendee: { email: row.email, name: row.fullName },
       event,
       timeslot,
       manageUrl: link,

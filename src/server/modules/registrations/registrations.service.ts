@@ -15,7 +15,7 @@ import {
   type RegistrationPatch,
 } from "@common/schemas/registrations";
 import type { Config } from "../../config";
-import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import { pgConstraint, pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
 import type { ModelRegistrationRow } from "../../db/schema";
 import { checkInUrl, manageUrl } from "../../lib/registration-links";
 import { newSecretToken } from "../../lib/tokens";
@@ -27,7 +27,10 @@ import { removeRegistration } from "../privacy/privacy.erase";
 import { verificationEmail } from "../public/public.emails";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
+import { registrationsRescheduled } from "./registrations.reschedule";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
+
+const WAITING_IN_EVENT = "model_registrations_waiting_in_event";
 
 function toApi(row: ModelRegistrationRow) {
   return {
@@ -188,8 +191,10 @@ async function updateRegistration(
         if (slot.availableSpots <= 0) throw registrationErrors.timeslotFull();
       }
       await repo.update(id, values, tx);
-      // A move frees a spot in the old slot: the slot's waiting list is offered it (issue 19).
       if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
+        // The person's invite, reminder and notice follow the move, as when they move themselves;
+        // the old slot's spot goes to its waiting list (issue 19).
+        await registrationsRescheduled(tx, config, [id], now);
         await offerFreedSpots(tx, config, [current.timeslotId], { now });
       }
       // The fields' names only: the audit trail never holds the values (ADR 016).
@@ -204,6 +209,8 @@ async function updateRegistration(
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      // Migration 0012's trigger: the new e-mail is waiting in this event.
+      if (pgConstraint(error) === WAITING_IN_EVENT) throw registrationErrors.onWaitingList();
       throw registrationErrors.duplicate();
     }
     throw error;

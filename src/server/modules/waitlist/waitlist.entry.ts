@@ -161,6 +161,8 @@ async function queueConfirmation(config: Config, tx: DbOrTx, r: typeof modelRegi
   const icalEvent = registrationInvite({
     registrationId: r.id,
     sequence: r.icsSequence,
+    organizer: config.mailFrom,
+    attendee: { email: r.email, name: r.fullName },
     event: context,
     timeslot,
     manageUrl: link,

@@ -13,7 +13,7 @@ import type { WaitlistJoined } from "@common/schemas/self-service";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
-import { pgConstraint, pgErrorCode, PG_UNIQUE_VIOLATION, type Db, type DbOrTx } from "../../db/client";
+import { pgConstraint, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import { photos, waitlistEntries, type WaitlistEntryRow } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
@@ -115,6 +115,8 @@ export async function joinWaitlist(
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === ENTRY_UNIQUE) throw waitlistErrors.duplicate();
+    // The slot was removed by an edit since the form was read.
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw publicErrors.noTimeslot();
     throw error;
   }
 }

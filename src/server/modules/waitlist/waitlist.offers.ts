@@ -3,7 +3,8 @@
  * cancellation, a move, a staff deletion, a capacity raised, a slot added, an offer declined or
  * expired) calls `offerFreedSpots` in its own transaction, after the change. Per slot, in id order:
  * the slot row is locked (FOR UPDATE), its room read (capacity − registrations − held offers), and
- * that many of the first waiting entries offered, oldest first. The slot's lock serialises every
+ * that many of the first waiting entries offered, oldest first (locked in that order, an entry held
+ * a moment by its owner waited for, never skipped). The slot's lock serialises every
  * offer of that slot, so two spots freed at once go to the first two, and a spot is never offered
  * twice: an offer raises held_count (a trigger), which the next reader of the slot sees.
  */
@@ -11,6 +12,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, scoutingEvents, waitlistEntries } from "../../db/schema";
+import { slotStartSql } from "../../lib/calendar";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmails, type OutgoingEmail } from "../../mail/outbox";
 import { offerEmail } from "./waitlist.emails";
@@ -28,7 +30,71 @@ export interface OfferOptions {
   first?: string;
 }
 
-/** Offers every free spot of these slots to the next in line; returns how many were offered. */
+interface LineOf {
+  slotId: string;
+  /** The event's line (a new slot's), instead of the slot's own. */
+  eventId: string | undefined;
+  first: string | undefined;
+}
+
+/**
+ * The first `room` waiting entries, locked in line order. No SKIP LOCKED: an entry its owner holds a
+ * moment (opening their link) is waited for, never passed over, so the order is strictly first come,
+ * first served. An entry that stopped waiting meanwhile (its owner left) is re-checked once its lock
+ * is free and dropped; PostgreSQL locks below the LIMIT, so the next in line takes its place. The
+ * caller holds the slot's lock: no other offer of this slot runs meanwhile.
+ */
+async function lockLineInOrder(tx: DbOrTx, line: LineOf, room: number) {
+  return tx
+    .select({
+      id: waitlistEntries.id,
+      email: waitlistEntries.email,
+      fullName: waitlistEntries.fullName,
+      language: waitlistEntries.language,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        line.eventId ? eq(waitlistEntries.eventId, line.eventId) : eq(waitlistEntries.timeslotId, line.slotId),
+        eq(waitlistEntries.status, "waiting"),
+      ),
+    )
+    .orderBy(
+      ...(line.first ? [sql`${waitlistEntries.id} = ${line.first}::uuid desc`] : []),
+      asc(waitlistEntries.createdAt),
+      asc(waitlistEntries.id),
+    )
+    .limit(room)
+    .for("update");
+}
+
+/** The slot locked (FOR UPDATE) with its event, its room and the instant it starts. */
+async function lockSlot(tx: DbOrTx, slotId: string) {
+  const [slot] = await tx
+    .select({
+      id: eventTimeslots.id,
+      eventId: eventTimeslots.eventId,
+      startTime: eventTimeslots.startTime,
+      endTime: eventTimeslots.endTime,
+      room: sql<number>`(${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`,
+      startsAtMs: sql<number>`(extract(epoch from ${slotStartSql(sql`${scoutingEvents.eventDate}`, sql`${eventTimeslots.startTime}`)}) * 1000)::float8`,
+      eventName: scoutingEvents.eventName,
+      eventDate: scoutingEvents.eventDate,
+      location: scoutingEvents.location,
+      active: sql<boolean>`${scoutingEvents.status} = 'active'`,
+    })
+    .from(eventTimeslots)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
+    .where(eq(eventTimeslots.id, slotId))
+    .for("update", { of: eventTimeslots });
+  return slot;
+}
+
+/**
+ * Offers every free spot of these slots to the next in line; returns how many were offered. A slot
+ * that has started offers nothing (nobody could come in time), and a hold never outlasts the start
+ * of its slot: it expires then, or after WAITLIST_HOLD_HOURS, whichever comes first.
+ */
 export async function offerFreedSpots(
   tx: DbOrTx,
   config: OfferConfig,
@@ -37,47 +103,11 @@ export async function offerFreedSpots(
 ): Promise<number> {
   let offered = 0;
   for (const slotId of [...new Set(timeslotIds)].sort()) {
-    const [slot] = await tx
-      .select({
-        id: eventTimeslots.id,
-        eventId: eventTimeslots.eventId,
-        startTime: eventTimeslots.startTime,
-        endTime: eventTimeslots.endTime,
-        room: sql<number>`(${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`,
-        eventName: scoutingEvents.eventName,
-        eventDate: scoutingEvents.eventDate,
-        location: scoutingEvents.location,
-        active: sql<boolean>`${scoutingEvents.status} = 'active'`,
-      })
-      .from(eventTimeslots)
-      .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
-      .where(eq(eventTimeslots.id, slotId))
-      .for("update", { of: eventTimeslots });
-    if (!slot || !slot.active || slot.room <= 0) continue;
-    // SKIP LOCKED: an entry its owner is leaving right now is passed over, never waited for.
-    const line = await tx
-      .select({
-        id: waitlistEntries.id,
-        email: waitlistEntries.email,
-        fullName: waitlistEntries.fullName,
-        language: waitlistEntries.language,
-      })
-      .from(waitlistEntries)
-      .where(
-        and(
-          eventWide ? eq(waitlistEntries.eventId, slot.eventId) : eq(waitlistEntries.timeslotId, slot.id),
-          eq(waitlistEntries.status, "waiting"),
-        ),
-      )
-      .orderBy(
-        ...(first ? [sql`${waitlistEntries.id} = ${first}::uuid desc`] : []),
-        asc(waitlistEntries.createdAt),
-        asc(waitlistEntries.id),
-      )
-      .limit(slot.room)
-      .for("update", { skipLocked: true });
+    const slot = await lockSlot(tx, slotId);
+    if (!slot || !slot.active || slot.room <= 0 || slot.startsAtMs <= now.getTime()) continue;
+    const line = await lockLineInOrder(tx, { slotId: slot.id, eventId: eventWide ? slot.eventId : undefined, first }, slot.room);
     if (line.length === 0) continue;
-    const expiresAt = new Date(now.getTime() + config.waitlistHoldHours * 3_600_000);
+    const expiresAt = new Date(Math.min(now.getTime() + config.waitlistHoldHours * 3_600_000, slot.startsAtMs));
     const emails: OutgoingEmail[] = [];
     for (const entry of line) {
       const { token, hash } = newSecretToken();
@@ -98,6 +128,22 @@ export async function offerFreedSpots(
     offered += line.length;
   }
   return offered;
+}
+
+/**
+ * A slot moved earlier (an event edit): the offers it holds expire at its new start at the latest.
+ */
+export async function clampOffersToStart(tx: DbOrTx, timeslotIds: string[]): Promise<void> {
+  if (timeslotIds.length === 0) return;
+  const starts = slotStartSql(sql`e.event_date`, sql`t.start_time`);
+  await tx.execute(sql`
+    update ${waitlistEntries} w set offer_expires_at = ${starts}
+    from event_timeslots t join scouting_events e on e.id = t.event_id
+    where t.id = w.timeslot_id and w.status = 'offered' and w.offer_expires_at > ${starts}
+      and w.timeslot_id in (${sql.join(
+        timeslotIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
 }
 
 /**

@@ -62,15 +62,15 @@ export async function offerByHand(
   const { db, config } = deps;
   if (!UUID.test(eventId) || !UUID.test(entryId)) throw waitlistErrors.entryNotFound();
   await db.transaction(async (tx) => {
-    const [entry] = await tx
-      .select()
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.eventId, eventId)))
-      .for("update");
-    if (!entry) throw waitlistErrors.entryNotFound();
-    if (entry.status !== "waiting") throw waitlistErrors.offerUnavailable();
-    const [slot] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, entry.timeslotId)).for("update");
+    const ofEntry = and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.eventId, eventId));
+    const [found] = await tx.select({ timeslotId: waitlistEntries.timeslotId }).from(waitlistEntries).where(ofEntry);
+    if (!found) throw waitlistErrors.entryNotFound();
+    // The slot's lock first, then the entry's: the order of every offer (offerFreedSpots), so a
+    // hand-made offer and a spot freed in the same slot never wait on each other in a cycle.
+    const [slot] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, found.timeslotId)).for("update");
     if (!slot) throw waitlistErrors.entryNotFound();
+    const [entry] = await tx.select().from(waitlistEntries).where(ofEntry).for("update");
+    if (!entry || entry.status !== "waiting" || entry.timeslotId !== slot.id) throw waitlistErrors.offerUnavailable();
     const room = slot.capacity - slot.registeredCount - slot.heldCount;
     if (room <= 0) {
       await tx

@@ -1,42 +1,17 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { eventTimeslots, modelRegistrations, outboxMessages, waitlistEntries } from "../../db/schema";
 import { createScheduler } from "../../jobs/scheduler";
 import { registrationToken } from "../../lib/registration-links";
-import { createEvent, createRegistration, linkIn, outboxFor, registrationBody, signedInAs } from "../../test/factories";
+import { createEvent, createRegistration, outboxFor, registrationBody, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { memoryLogger } from "../../test/outbox";
+import { AHEAD, waitlistHelpers } from "./waitlist.test-support";
 
 // Issue 19: the waiting list, on both databases.
 const t = useTestApp();
 
-const join = (eventId: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: "POST", url: `/api/public/events/${eventId}/waitlist`, payload: body });
-const entryAction = (action: "confirm" | "accept" | "decline", token: string) =>
-  t.app.inject({ method: "POST", url: `/api/public/waitlist/${action}`, payload: { t: token } });
-const cancelByLink = (id: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/public/registrations/manage/cancel",
-    payload: { t: registrationToken(t.config, "manage", id) },
-  });
-const slotCounts = async (id: string) =>
-  (await t.db.select().from(eventTimeslots).where(eq(eventTimeslots.id, id))).map((s) => [s.registeredCount, s.heldCount])[0];
-const entriesByEmail = async (emails: string[]) =>
-  t.db.select().from(waitlistEntries).where(inArray(waitlistEntries.email, emails));
-/** The token of the latest e-mail of this kind to this address (the waiting list's page link). */
-async function tokenFrom(email: string, kind: string) {
-  const mail = (await outboxFor(t.db, email)).filter((m) => m.kind === kind).at(-1);
-  return new URL(linkIn(mail!.textBody, `${t.config.publicUrl}/waitlist?t=`)).searchParams.get("t")!;
-}
-
-async function fullEvent(capacity = 1, slots = 1) {
-  const event = await createEvent(t.db, { timeslots: Array.from({ length: slots }, () => ({ capacity })) });
-  const held = [];
-  for (const slot of event.timeslots)
-    for (let i = 0; i < capacity; i++) held.push(await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id }));
-  return { event, slot: event.timeslots[0]!, held };
-}
+const { join, entryAction, cancelByLink, slotCounts, entriesByEmail, tokenFrom, fullEvent } = waitlistHelpers(t);
 
 describe("POST /api/public/events/:eventId/waitlist", () => {
   it("201 with the place in line; an e-mail with the entry's link, which proves the address", async () => {
@@ -64,7 +39,7 @@ describe("POST /api/public/events/:eventId/waitlist", () => {
     expect(registered.statusCode).toBe(409);
     expect(registered.json().error.code).toBe("duplicate_registration");
 
-    const other = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 5 }] });
+    const other = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }, { capacity: 5 }] });
     await createRegistration(t.db, { eventId: other.id, timeslotId: other.timeslots[0]!.id });
     await join(other.id, registrationBody(other.timeslots[0]!.id, { email: "waiting@example.com" }));
     const twice = await join(other.id, registrationBody(other.timeslots[0]!.id, { email: "waiting@example.com" }));
@@ -79,7 +54,7 @@ describe("POST /api/public/events/:eventId/waitlist", () => {
   });
 
   it("the same person registering and joining at once (10 times): exactly one of them holds", async () => {
-    const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }, { capacity: 50 }] });
+    const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }, { capacity: 50 }] });
     await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
     const email = "both@example.com";
     const responses = await Promise.all(
@@ -101,7 +76,7 @@ describe("POST /api/public/events/:eventId/waitlist", () => {
   });
 
   it("a slot with room offers the spot at once", async () => {
-    const event = await createEvent(t.db, { timeslots: [{ capacity: 2 }] });
+    const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 2 }] });
     const res = await join(event.id, registrationBody(event.timeslots[0]!.id, { email: "room@example.com" }));
     expect(res.json()).toEqual({ position: 0, email: "room@example.com" });
     expect((await entriesByEmail(["room@example.com"]))[0]!.status).toBe("offered");

@@ -78,10 +78,15 @@ describe("edit event page", () => {
     });
   });
 
-  it("shows the server's message when a removed slot holds registrations", async () => {
+  it.each([
+    ["timeslot_in_use", "No se puede eliminar el horario 11:00 - 12:00: tiene 2 registros. No se guardó ningún cambio."],
+    [
+      "timeslot_has_waitlist",
+      "No se puede eliminar el horario 11:00 - 12:00: 2 personas esperan un lugar en su lista de espera. No se guardó ningún cambio.",
+    ],
+  ])("shows the server's message when a removed slot is refused (%s)", async (code, message) => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const message = "No se puede eliminar el horario 11:00 - 12:00: tiene 2 registros. No se guardó ningún cambio.";
-    renderAt(() => json({ error: { code: "timeslot_in_use", message } }, 409));
+    renderAt(() => json({ error: { code, message } }, 409));
     await userEvent.click(await screen.findByRole("button", { name: "Eliminar Horario 2" }));
     await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -105,11 +110,18 @@ describe("edit event page", () => {
     });
   });
 
-  it("shows the server's message when an overbooking was not confirmed", async () => {
+  it.each([
+    [
+      "capacity_below_registrations",
+      "El cupo del horario 11:00 - 12:00 es menor que sus 2 registros. Confirmá que querés dejarlo sobrevendido. No se guardó ningún cambio.",
+    ],
+    [
+      "capacity_below_held_offers",
+      "El cupo del horario 11:00 - 12:00 no puede ser menor que 2: tiene 1 registro y 1 lugar ofrecido a la lista de espera, reservados hasta que respondan o venza la oferta. No se guardó ningún cambio.",
+    ],
+  ])("shows the server's message when a capacity is refused (%s)", async (code, message) => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const message =
-      "El cupo del horario 11:00 - 12:00 es menor que sus 2 registros. Confirmá que querés dejarlo sobrevendido. No se guardó ningún cambio.";
-    renderAt(() => json({ error: { code: "capacity_below_registrations", message } }, 409));
+    renderAt(() => json({ error: { code, message } }, 409));
     const capacity = (await screen.findAllByLabelText("Cupo máximo"))[1]!;
     await userEvent.clear(capacity);
     await userEvent.type(capacity, "1");

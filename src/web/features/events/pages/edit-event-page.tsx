@@ -12,11 +12,18 @@ import { EventPageShell } from "../components/event-page-shell";
 
 const EVENTS_PATH = "/dashboard/scouting/events";
 
-/** The catalogue's message, except where the server names the slot (removed with registrations, or overbooked). */
+/** Refusals whose message names the slot and its counts: shown as the server words them. */
+const SLOT_REFUSALS = new Set([
+  "timeslot_in_use",
+  "timeslot_has_waitlist",
+  "capacity_below_registrations",
+  "capacity_below_held_offers",
+]);
+
+/** The catalogue's message, except where the server names the slot (removed with registrations or a waiting list, or overbooked). */
 function saveErrorMessage(t: Translate, error: Error | null): string | null {
   if (!error) return null;
-  if (error instanceof ApiError && (error.code === "timeslot_in_use" || error.code === "capacity_below_registrations"))
-    return error.message;
+  if (error instanceof ApiError && SLOT_REFUSALS.has(error.code)) return error.message;
   return t("events.errors.update");
 }
 

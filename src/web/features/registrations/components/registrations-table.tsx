@@ -40,11 +40,16 @@ export function CompactRegistrationRow(props: RegistrationRowProps) {
       </th>
       <td className={`${CELL} tabular-nums`}>{r.age}</td>
       <td className={`${CELL} tabular-nums`}>{formatTimeRange(r.timeslot.startTime, r.timeslot.endTime)}</td>
-      {/* The e-mail's state says the registration's too: verifying it is what confirms a registration. */}
+      {/* The e-mail's state says the registration's too: verifying it is what confirms a registration;
+          a cancelled one says so instead (issue 19). */}
       <td className={CELL}>
-        <Badge tone={r.emailVerified ? "green" : "yellow"}>
-          {t(r.emailVerified ? "registrations.layout.verified" : "registrations.layout.unverified")}
-        </Badge>
+        {r.status === "cancelled" ? (
+          <Badge tone="red">{t("registrations.row.status.cancelled")}</Badge>
+        ) : (
+          <Badge tone={r.emailVerified ? "green" : "yellow"}>
+            {t(r.emailVerified ? "registrations.layout.verified" : "registrations.layout.unverified")}
+          </Badge>
+        )}
         {r.guardianStatus === "pending" ? (
           <Badge tone="yellow" className="ml-1">
             {t("privacy.guardian.badge")}
