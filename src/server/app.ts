@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const auth = createAuth(config, database.db, app.log);
-  const getUser = createSessionResolver(auth);
+  const getUser = createSessionResolver(auth, database.db);
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());
