@@ -93,3 +93,11 @@ report(
 report(mainManifest, "main app entry (index.html), for comparison", "index.html", undefined);
 const lazyPdf = Object.entries(publicManifest).find(([key]) => key.includes("jspdf"));
 if (lazyPdf) console.log(`\njsPDF chunk, loaded on the download click only: ${kb(sizes(lazyPdf[1].file).gzip)} gz`);
+// The check-in camera's QR decoder (ADR 018): fetched only when staff open the camera on a phone
+// without a BarcodeDetector of its own; e2e/check-in-bundle.spec.ts keeps it out of the main chunk.
+const decoder = Object.entries(mainManifest).filter(([key]) => /barcode-detector|zxing-wasm/.test(key));
+const decoderGzip = decoder.reduce((sum, [, chunk]) => sum + sizes(chunk.file).gzip, 0);
+const inMain = [...staticClosure(mainManifest, ["index.html"])].some((key) => /barcode-detector|zxing-wasm|jsqr/.test(key));
+console.log(
+  `QR decoder (ponyfill + .wasm), loaded when the camera opens only: ${kb(decoderGzip)} gz; in the main chunk: ${inMain ? "YES (wrong)" : "no"}`,
+);

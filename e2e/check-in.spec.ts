@@ -1,7 +1,7 @@
 /**
- * Check-in at the door on a staff phone (360 px): by typed code, then with the network gone, then
- * back online: both arrivals reach the server; and the QR code a sheet prints checks its person in
- * (issue 20).
+ * Check-in at the door on a staff phone (360 px): by typed code, then with the network gone (the
+ * screen lists what waits to be sent), then back online: every arrival reaches the server; and the
+ * QR code a sheet prints checks its person in (issue 20).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,7 +15,7 @@ import { signInAsSuperadmin } from "./support/session";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-test("staff check a person in by code, a second one offline, and both reach the server", async ({
+test("staff check a person in by code, two more offline, see what waits, and all reach the server", async ({
   page,
   context,
   baseURL,
@@ -24,8 +24,8 @@ test("staff check a person in by code, a second one offline, and both reach the 
   // While offline, the arrivals' polling fails; the browser logs each failed request.
   consoleGuard.allow(/ERR_INTERNET_DISCONNECTED/);
   await signInAsSuperadmin(page, baseURL);
-  const { event, people } = await eventAtTheDoor(page.request, baseURL!, ["Lola Puerta", "Nico Offline"]);
-  const [lola, nico] = people;
+  const { event, people } = await eventAtTheDoor(page.request, baseURL!, ["Lola Puerta", "Nico Offline", "Olga Sinred"]);
+  const [lola, nico, olga] = people;
 
   await page.goto("/dashboard/check-in");
   await page.getByLabel("Evento").selectOption(event.id);
@@ -46,24 +46,39 @@ test("staff check a person in by code, a second one offline, and both reach the 
   await expect(card.getByText(/Llegada registrada: .*, por /)).toBeVisible();
   await expect(page.getByTestId("arrived-total")).toHaveText("1");
 
-  // The venue's network goes down: the second arrival is kept on the phone.
-  await context.setOffline(true);
+  // Olga is on the screen when the venue's network goes down: her arrival is kept, by name.
   await page.getByRole("button", { name: "Siguiente" }).click();
+  await page.getByLabel("Código o nombre").fill(olga!.registrationCode);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(card.getByRole("heading", { name: "Olga Sinred" })).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole("button", { name: "Dejar pasar igual" }).click();
+  await expect(page.getByText("Sin conexión: llegada guardada, se envía al volver la conexión.")).toBeVisible();
+
+  // Nico's code, typed with no network at all: kept by code.
   await page.getByLabel("Código o nombre").fill(nico!.registrationCode);
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page.getByText(`Sin conexión: la llegada de ${nico!.registrationCode} se guarda`)).toBeVisible();
-  await expect(page.getByTestId("pending-check-ins")).toHaveText("1 llegada pendiente de enviar");
+  await expect(page.getByTestId("pending-check-ins")).toHaveText("2 llegadas pendientes de enviar");
   await expect(page.getByText("Sin conexión: las llegadas se guardan en este teléfono.")).toBeVisible();
+  // The screen says what waits: who (the name, or the typed code) and when, oldest first.
+  const waiting = page.getByRole("list", { name: "Esperando para enviar" }).getByRole("listitem");
+  const when = /\d{2}\/\d{2}\/\d{2}, \d{2}:\d{2}/;
+  await expect(waiting).toHaveCount(2);
+  await expect(waiting.nth(0)).toContainText("Olga Sinred");
+  await expect(waiting.nth(0)).toContainText(when);
+  await expect(waiting.nth(1)).toContainText(nico!.registrationCode);
+  await expect(waiting.nth(1)).toContainText(when);
   await expectNoSeriousA11yViolations(page);
   // Kept in localStorage: a reload or a closed tab loses nothing.
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("opencall.checkInQueue") ?? "[]").length)).toBe(1);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("opencall.checkInQueue") ?? "[]").length)).toBe(2);
 
   // Back online: sent by itself, and the screen says so.
   await context.setOffline(false);
   await expect(page.getByTestId("pending-check-ins")).toHaveCount(0);
-  await expect(page.getByText("Se envió 1 llegada pendiente.")).toBeVisible();
-  await expect(page.getByTestId("arrived-total")).toHaveText("2");
-  expect(await arrivedNames(page.request, event.id)).toEqual(["Lola Puerta", "Nico Offline"]);
+  await expect(page.getByText("Se enviaron 2 llegadas pendientes.")).toBeVisible();
+  await expect(page.getByTestId("arrived-total")).toHaveText("3");
+  expect(await arrivedNames(page.request, event.id)).toEqual(["Lola Puerta", "Nico Offline", "Olga Sinred"]);
 });
 
 test("the QR code on a downloaded sheet, rendered and decoded, checks the person in", async ({ page, baseURL }) => {

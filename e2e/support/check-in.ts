@@ -1,24 +1,32 @@
 /** An event today with people registered, for the check-in journeys (made through the API). */
 import { expect, type APIRequestContext } from "@playwright/test";
+import { linkIn, type Mailbox } from "../fixtures";
 
 export interface DoorPerson {
   id: string;
   fullName: string;
   registrationCode: string;
+  email: string;
 }
 
-function todayInBuenosAires(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(new Date());
+export function todayInBuenosAires(offsetDays = 0): string {
+  const at = new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(at);
 }
 
-/** `request` must carry a superadmin's session. */
-export async function eventAtTheDoor(request: APIRequestContext, baseURL: string, names: string[]) {
+/** `request` must carry a superadmin's session. `eventDate` defaults to today in Buenos Aires. */
+export async function eventAtTheDoor(
+  request: APIRequestContext,
+  baseURL: string,
+  names: string[],
+  { eventDate = todayInBuenosAires() }: { eventDate?: string } = {},
+) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const created = await request.post("/api/events", {
     headers: { origin: baseURL },
     data: {
       eventName: `Casting Puerta ${stamp}`,
-      eventDate: todayInBuenosAires(),
+      eventDate,
       location: "Galpón Palermo",
       description: "Casting abierto.",
       confirmationDetails: "Traé tu ficha.",
@@ -30,13 +38,14 @@ export async function eventAtTheDoor(request: APIRequestContext, baseURL: string
   const event = (await created.json()) as { id: string; eventName: string; timeslots: Array<{ id: string }> };
   const people: DoorPerson[] = [];
   for (const [index, fullName] of names.entries()) {
+    const email = `puerta-${stamp}-${index}@example.com`;
     const res = await request.post(`/api/public/events/${event.id}/registrations`, {
       headers: { origin: baseURL },
       data: {
         fullName,
         dateOfBirth: "2001-08-21",
         location: "Rosario",
-        email: `puerta-${stamp}-${index}@example.com`,
+        email,
         phoneNumber: "0341 555-1234",
         height: 176,
         bust: 84,
@@ -55,7 +64,7 @@ export async function eventAtTheDoor(request: APIRequestContext, baseURL: string
     const { registrationCode } = (await res.json()) as { registrationCode: string };
     const list = await request.get(`/api/registrations?eventId=${event.id}&q=${encodeURIComponent(fullName)}`);
     const item = ((await list.json()) as { items: DoorPerson[] }).items.find((i) => i.registrationCode === registrationCode)!;
-    people.push({ id: item.id, fullName, registrationCode });
+    people.push({ id: item.id, fullName, registrationCode, email });
   }
   return { event, people };
 }
@@ -64,4 +73,12 @@ export async function eventAtTheDoor(request: APIRequestContext, baseURL: string
 export async function arrivedNames(request: APIRequestContext, eventId: string): Promise<string[]> {
   const res = await request.get(`/api/registrations?eventId=${eventId}&attended=true`);
   return ((await res.json()) as { items: DoorPerson[] }).items.map((i) => i.fullName).sort();
+}
+
+/** The person follows the link of the verification e-mail: no 'unverified' warning at the door. */
+export async function verifyEmail(request: APIRequestContext, mailbox: Mailbox, baseURL: string, person: DoorPerson) {
+  const link = linkIn(await mailbox.waitFor(person.email), `${baseURL}/verify/`);
+  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
+  const res = await request.post("/api/public/verify", { headers: { origin: baseURL }, data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -163,8 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         // The scripts inlined in the public pages (theme, hydration after the first paint;
-        // http/inline-assets.ts), by their hashes.
-        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webRoot)],
+        // http/inline-assets.ts), by their hashes. 'wasm-unsafe-eval' lets the check-in camera
+        // compile its QR decoder (WebAssembly, served from here; ADR 018); it allows no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(deps.webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
@@ -192,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const auth = createAuth(config, database.db, app.log);
-  const getUser = createSessionResolver(auth);
+  const getUser = createSessionResolver(auth, database.db);
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());

@@ -19,6 +19,8 @@ export const manageResponse = z.object({
     fullName: z.string(),
     status: z.enum(["pending", "confirmed", "cancelled"]),
     timeslotId: z.string(),
+    /** The check-in QR code's URL (issue 20), for as long as the registration is live; null once cancelled. */
+    checkInUrl: z.string().nullable(),
   }),
   event: z.object({ eventName: z.string(), eventDate: z.string(), location: z.string() }),
   timeslot: z.object({ startTime: time, endTime: time }),

@@ -25,6 +25,9 @@ describe("security headers", () => {
       const csp = String(res.headers["content-security-policy"]);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
+      // WebAssembly for the check-in camera's QR decoder, and never JavaScript's eval.
+      expect(csp).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+      expect(csp).not.toContain("'unsafe-eval'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");

@@ -1,8 +1,9 @@
 import type { ProfileStatus, Role } from "@common/constants";
 import { isLanguage, type Language } from "@common/i18n";
-import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TOUCH_SECONDS, type Auth } from "./auth.config";
+import { createSessionLookup } from "./session.lookup";
 
 export interface SessionUser {
   id: string;
@@ -23,31 +24,32 @@ export function isSessionOverdue(session: { createdAt: Date; updatedAt: Date }, 
 }
 
 /**
- * The signed-in user of a request, or null. One lookup per request. Each use is recorded (idle
- * lifetime); an overdue session is deleted here, so that better-auth's own endpoints (which run
- * this first, see auth.routes.ts) never see it either.
+ * The signed-in user of a request, or null. One lookup per request (session.lookup.ts: one prepared
+ * statement). Each use is recorded (idle lifetime); an overdue session is deleted here, so that
+ * better-auth's own endpoints (which run this first, see auth.routes.ts) never see it either.
  */
-export function createSessionResolver(auth: Auth) {
+export function createSessionResolver(auth: Auth, db: Db) {
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const lookup = createSessionLookup(auth, db);
   const resolve = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!result) return null;
+    const session = await lookup(request.headers.cookie);
+    if (!session) return null;
     const context = await auth.$context;
-    if (isSessionOverdue(result.session)) {
-      await context.internalAdapter.deleteSession(result.session.token);
-      request.log.info({ userId: result.user.id }, "session ended: idle or absolute lifetime reached");
+    if (isSessionOverdue(session)) {
+      await context.internalAdapter.deleteSession(session.token);
+      request.log.info({ userId: session.userId }, "session ended: idle or absolute lifetime reached");
       return null;
     }
-    if (Date.now() - result.session.updatedAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
-      await context.internalAdapter.updateSession(result.session.token, { updatedAt: new Date() });
+    if (Date.now() - session.updatedAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
+      await context.internalAdapter.updateSession(session.token, { updatedAt: new Date() });
     }
     return {
-      id: result.user.id,
-      email: result.user.email,
-      fullName: result.user.name,
-      role: result.user.role as Role,
-      status: result.user.status as ProfileStatus,
-      language: isLanguage(result.user.language) ? result.user.language : null,
+      id: session.userId,
+      email: session.email,
+      fullName: session.name,
+      role: session.role as Role,
+      status: session.status as ProfileStatus,
+      language: isLanguage(session.language) ? session.language : null,
     };
   };
   return (request: FastifyRequest): Promise<SessionUser | null> => {

@@ -35,11 +35,39 @@ describe("GET /api/public/registrations/manage", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.json()).toEqual({
-      registration: { registrationCode: r.registrationCode, fullName: r.fullName, status: "confirmed", timeslotId: a!.id },
+      registration: {
+        registrationCode: r.registrationCode,
+        fullName: r.fullName,
+        status: "confirmed",
+        timeslotId: a!.id,
+        checkInUrl: expect.stringMatching(/\/check-in\?t=[A-Za-z0-9_-]{43}$/),
+      },
       event: { eventName: event.eventName, eventDate: event.eventDate, location: event.location },
       timeslot: { startTime: "10:00", endTime: "11:00" },
       otherTimeslots: [{ id: c!.id, startTime: "12:00", endTime: "13:00", availableSpots: 3 }],
     });
+  });
+
+  it("carries the check-in QR code of a live registration, long after the verify link's use; none once cancelled", async () => {
+    const event = await createEvent(t.db);
+    const r = await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id, status: "confirmed" });
+    const { checkInUrl } = (await view(tokenOf(r.id))).json().registration as { checkInUrl: string };
+    expect(checkInUrl.startsWith(`${t.config.publicUrl}/check-in?t=`)).toBe(true);
+    // The code the door scans: staff checking in its token record this person's arrival.
+    const staff = await signedInAs(t.app, { role: "member" });
+    const scanned = await t.app.inject({
+      method: "POST",
+      url: "/api/check-ins",
+      headers: staff.headers,
+      payload: { token: new URL(checkInUrl).searchParams.get("t") },
+    });
+    expect(scanned.statusCode).toBe(200);
+    expect(scanned.json()).toMatchObject({ checkedIn: true, registration: { id: r.id } });
+
+    const cancelled = await createRegistration(t.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
+    expect((await view(tokenOf(cancelled.id))).json().registration.checkInUrl).toMatch(/\/check-in\?t=/);
+    expect((await cancel(tokenOf(cancelled.id))).json().registration.checkInUrl).toBeNull();
+    expect((await view(tokenOf(cancelled.id))).json().registration.checkInUrl).toBeNull();
   });
 
   it("404 invalid_token for a forged, a wrong-purpose or an erased registration's token", async () => {

@@ -11,15 +11,18 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import { pgConstraint, pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
-import { registrationIdFromToken } from "../../lib/registration-links";
+import { checkInUrl, registrationIdFromToken } from "../../lib/registration-links";
 import { TIMESLOT_CAPACITY } from "../public/public.repository";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationsRescheduled } from "../registrations/registrations.reschedule";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { manageErrors } from "./manage.errors";
 
-/** The page's view of a registration: it, its event and slot, and the slots it may move to. */
-async function readView(tx: DbOrTx, id: string): Promise<ManageView> {
+/**
+ * The page's view of a registration: it, its event and slot, the slots it may move to, and its
+ * check-in QR code (the verify page shows it only shortly after the link's use; this page always).
+ */
+async function readView(tx: DbOrTx, config: Config, id: string): Promise<ManageView> {
   const [row] = await tx
     .select({
       registrationCode: modelRegistrations.registrationCode,
@@ -59,6 +62,7 @@ async function readView(tx: DbOrTx, id: string): Promise<ManageView> {
       fullName: row.fullName,
       status: row.status,
       timeslotId: row.timeslotId,
+      checkInUrl: row.status === "cancelled" ? null : checkInUrl(config, id),
     },
     event: { eventName: row.eventName, eventDate: row.eventDate, location: row.location },
     timeslot: { startTime: formatTime(row.startTime), endTime: formatTime(row.endTime) },
@@ -90,15 +94,15 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
   }
 
   return {
-    view: (token: string): Promise<ManageView> => readView(db, registrationId(token)),
+    view: (token: string): Promise<ManageView> => readView(db, config, registrationId(token)),
 
     /** Cancels (a second cancel changes nothing) and answers the page as it is now. */
     async cancel(token: string, now = new Date()): Promise<ManageView> {
       const id = registrationId(token);
       return db.transaction(async (tx) => {
-        await readView(tx, id);
+        await readView(tx, config, id);
         await cancelRegistration(tx, config, id, "registrant", now);
-        return readView(tx, id);
+        return readView(tx, config, id);
       });
     },
 
@@ -107,7 +111,7 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
       try {
         return await db.transaction(async (tx) => {
           await moveRegistration(tx, config, id, timeslotId, now);
-          return readView(tx, id);
+          return readView(tx, config, id);
         });
       } catch (error) {
         const code = pgErrorCode(error);

@@ -55,8 +55,12 @@ export function ArrivalsTable({ eventId }: { eventId: string }) {
             <td className="px-2 py-2 text-right" data-testid="arrived-total">
               {total.arrived}
             </td>
-            <td className="px-2 py-2 text-right">{total.expected}</td>
-            <td className="py-2 pl-2 text-right">{Math.max(0, total.expected - total.arrived)}</td>
+            <td className="px-2 py-2 text-right" data-testid="expected-total">
+              {total.expected}
+            </td>
+            <td className="py-2 pl-2 text-right" data-testid="to-come-total">
+              {Math.max(0, total.expected - total.arrived)}
+            </td>
           </tr>
         </tfoot>
       </table>

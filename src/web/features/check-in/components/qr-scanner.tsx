@@ -1,31 +1,14 @@
 /**
- * The camera, reading QR codes (issue 20). The browser's BarcodeDetector where it exists (Chrome on
- * Android, Safari); otherwise jsQR over the video's frames drawn on a canvas (Debian's Chromium and
- * Firefox have no BarcodeDetector). This file is its own chunk: only the check-in screen loads it.
+ * The camera, reading QR codes (issue 20): frames of the video go to the browser's BarcodeDetector
+ * or its WebAssembly stand-in (qr-detector.ts). This file is its own chunk: only the check-in
+ * screen loads it, when staff open the camera.
  */
-import jsQR from "jsqr";
 import { useEffect, useRef, useState } from "react";
 import { useT } from "@web/lib/language";
-
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorLike {
-  detect(source: CanvasImageSource): Promise<DetectedBarcode[]>;
-}
-type BarcodeDetectorConstructor = new (options: { formats: string[] }) => BarcodeDetectorLike;
+import { createQrDetector } from "./qr-detector";
 
 /** How often a frame is read: fast enough to feel instant, slow enough to spare a phone's battery. */
 const SCAN_EVERY_MS = 150;
-
-async function nativeDetector(): Promise<BarcodeDetectorLike | undefined> {
-  const Detector = (
-    globalThis as { BarcodeDetector?: BarcodeDetectorConstructor & { getSupportedFormats?: () => Promise<string[]> } }
-  ).BarcodeDetector;
-  if (!Detector) return undefined;
-  const formats = (await Detector.getSupportedFormats?.()) ?? [];
-  return formats.includes("qr_code") ? new Detector({ formats: ["qr_code"] }) : undefined;
-}
 
 export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
   const t = useT();
@@ -40,37 +23,30 @@ export function QrScanner({ onScan }: { onScan: (text: string) => void }) {
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const canvas = document.createElement("canvas");
-    const context = canvas.getContext("2d", { willReadFrequently: true });
 
     async function start() {
       try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-        if (stopped || !video.current) return;
+        // The camera and the decoder start together; whichever fails, the camera is let go.
+        const camera = navigator.mediaDevices
+          .getUserMedia({ video: { facingMode: "environment" }, audio: false })
+          .then((media) => (stream = media));
+        const [detector] = await Promise.all([createQrDetector(), camera]);
+        if (stopped || !video.current || !stream) return;
         video.current.srcObject = stream;
         await video.current.play();
         setState("scanning");
-        const detector = await nativeDetector();
         const read = async () => {
           if (stopped || !video.current) return;
           const frame = video.current;
-          let text: string | undefined;
-          if (frame.videoWidth > 0) {
-            if (detector) {
-              text = (await detector.detect(frame))[0]?.rawValue;
-            } else if (context) {
-              canvas.width = frame.videoWidth;
-              canvas.height = frame.videoHeight;
-              context.drawImage(frame, 0, 0);
-              const image = context.getImageData(0, 0, canvas.width, canvas.height);
-              text = jsQR(image.data, image.width, image.height, { inversionAttempts: "dontInvert" })?.data;
-            }
-          }
+          // A frame the decoder cannot read (the video between two frames) is skipped, not the end.
+          const found = frame.videoWidth > 0 ? await detector.detect(frame).catch(() => []) : [];
+          const text = found[0]?.rawValue;
           if (text) latest.current(text);
           timer = setTimeout(() => void read(), SCAN_EVERY_MS);
         };
         void read();
       } catch {
+        stream?.getTracks().forEach((track) => track.stop());
         if (!stopped) setState("failed");
       }
     }

@@ -1,69 +1,88 @@
 /**
- * Check-ins made while the venue's network is down (issue 20): kept in this phone's localStorage
- * and sent, oldest first, when the connection returns. The server records an arrival once, so a
- * check-in sent twice (a reply lost on the way back) does no harm.
+ * Check-ins the server could not take now (the venue's network is down, the session expired while
+ * offline, a busy or failing server): kept in this phone's localStorage and sent, oldest first,
+ * when the connection returns and every few seconds while any wait. The server records an arrival
+ * once, so a check-in sent twice (a reply lost on the way back) does no harm. Only a definitive
+ * answer about the arrival itself (an unknown person, an invalid body) removes it from the queue,
+ * and then it is listed as failed until staff dismiss it: an arrival is never dropped silently.
  */
 import type { CheckInRequest, CheckInResponse } from "@common/schemas/check-ins";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "@web/lib/api";
+import { sessionQueryOptions } from "@web/features/accounts";
 import { checkIn } from "../api/check-in";
+import {
+  readFailed,
+  readQueue,
+  sendFailure,
+  writeFailed,
+  writeQueue,
+  type FailedCheckIn,
+  type QueuedCheckIn,
+  type SendFailure,
+} from "./check-in-queue-storage";
 import { useOnline } from "./use-online";
 
-const STORAGE_KEY = "opencall.checkInQueue";
+export type { FailedCheckIn, QueuedCheckIn } from "./check-in-queue-storage";
+
 const RETRY_MS = 5000;
 
-export interface QueuedCheckIn {
-  key: string;
-  body: CheckInRequest;
-}
+/** A check-in sent now, or kept for later and why. */
+export type SubmitOutcome = { sent: CheckInResponse } | { kept: Exclude<SendFailure, "refused"> };
 
-function readQueue(): QueuedCheckIn[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "[]");
-    return Array.isArray(value) ? (value as QueuedCheckIn[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeQueue(queue: QueuedCheckIn[]): void {
-  localStorage.setItem(STORAGE_KEY, JSON.stringify(queue));
-}
-
-/** No answer at all, or a server that cannot answer now: worth keeping and sending again. */
-export function isConnectionFailure(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
-  );
-}
-
-export interface Refusal {
-  body: CheckInRequest;
-  message: string;
-}
-
-export function useCheckInQueue({
-  onSent,
-  onRefused,
-}: {
-  onSent: (count: number) => void;
-  onRefused: (refusal: Refusal) => void;
-}) {
-  const queryClient = useQueryClient();
+/** The two lists, in state for the screen and in localStorage for the phone. */
+function useStoredLists() {
   const [queue, setQueue] = useState<QueuedCheckIn[]>(readQueue);
-  const flushing = useRef(false);
-  const callbacks = useRef({ onSent, onRefused });
-  useEffect(() => {
-    callbacks.current = { onSent, onRefused };
-  });
-
-  const update = useCallback((change: (queue: QueuedCheckIn[]) => QueuedCheckIn[]) => {
-    // localStorage is the truth: another tab of this phone may have added to it.
+  const [failed, setFailed] = useState<FailedCheckIn[]>(readFailed);
+  // localStorage is the truth: another tab of this phone may have changed it.
+  const updateQueue = useCallback((change: (queue: QueuedCheckIn[]) => QueuedCheckIn[]) => {
     const next = change(readQueue());
     writeQueue(next);
     setQueue(next);
   }, []);
+  const updateFailed = useCallback((change: (failed: FailedCheckIn[]) => FailedCheckIn[]) => {
+    const next = change(readFailed());
+    writeFailed(next);
+    setFailed(next);
+  }, []);
+  return { queue, failed, updateQueue, updateFailed };
+}
+
+type StoredLists = ReturnType<typeof useStoredLists>;
+
+/** Sends one queued arrival; `goOn` false when the rest of the queue should wait (no use trying them now). */
+async function sendQueued(
+  item: QueuedCheckIn,
+  { updateQueue, updateFailed }: Pick<StoredLists, "updateQueue" | "updateFailed">,
+  onSignInNeeded: () => void,
+): Promise<{ sent: boolean; goOn: boolean }> {
+  const without = <T extends QueuedCheckIn>(list: T[]) => list.filter((other) => other.key !== item.key);
+  try {
+    await checkIn(item.body);
+    updateQueue(without);
+    return { sent: true, goOn: true };
+  } catch (error) {
+    const failure = sendFailure(error);
+    if (failure === "refused") {
+      const message = error instanceof Error ? error.message : String(error);
+      updateFailed((current) => [...without(current), { ...item, message }]);
+      updateQueue(without);
+    }
+    if (failure === "signIn") onSignInNeeded();
+    // A failure of this one arrival (refused, a server error) need not hold up the others.
+    return { sent: false, goOn: failure === "refused" || failure === "server" };
+  }
+}
+
+export function useCheckInQueue({ onSent }: { onSent: (count: number) => void }) {
+  const queryClient = useQueryClient();
+  const { queue, failed, updateQueue, updateFailed } = useStoredLists();
+  const [needsSignIn, setNeedsSignIn] = useState(false);
+  const flushing = useRef(false);
+  const latestOnSent = useRef(onSent);
+  useEffect(() => {
+    latestOnSent.current = onSent;
+  });
 
   const flush = useCallback(async () => {
     if (flushing.current) return;
@@ -71,24 +90,19 @@ export function useCheckInQueue({
     let sent = 0;
     try {
       for (const item of readQueue()) {
-        try {
-          await checkIn(item.body);
-          sent++;
-        } catch (error) {
-          if (isConnectionFailure(error)) break;
-          // Refused for good (an unknown code typed offline): say so, and stop trying it.
-          callbacks.current.onRefused({ body: item.body, message: error instanceof Error ? error.message : String(error) });
-        }
-        update((current) => current.filter((other) => other.key !== item.key));
+        const result = await sendQueued(item, { updateQueue, updateFailed }, () => setNeedsSignIn(true));
+        if (result.sent) sent++;
+        if (!result.goOn) break;
       }
     } finally {
       flushing.current = false;
     }
     if (sent > 0) {
-      callbacks.current.onSent(sent);
+      setNeedsSignIn(false);
+      latestOnSent.current(sent);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     }
-  }, [queryClient, update]);
+  }, [queryClient, updateQueue, updateFailed]);
 
   const online = useOnline(() => void flush());
 
@@ -101,26 +115,48 @@ export function useCheckInQueue({
     return () => clearInterval(timer);
   }, [queue.length, flush]);
 
-  /** Checks in now, or keeps it for later when there is no connection; undefined when kept. */
+  /**
+   * Checks in now, or keeps it for later when the server cannot take it now. Throws only for a
+   * definitive refusal (unknown person, invalid body), which the caller shows there and then.
+   */
   const submit = useCallback(
-    async (body: CheckInRequest): Promise<CheckInResponse | undefined> => {
-      const kept = () => {
-        update((current) => [
+    async (body: CheckInRequest, label?: string): Promise<SubmitOutcome> => {
+      const queuedAt = body.scannedAt ?? new Date().toISOString();
+      const keep = (why: Exclude<SendFailure, "refused">): SubmitOutcome => {
+        updateQueue((current) => [
           ...current,
-          { key: crypto.randomUUID(), body: { ...body, scannedAt: body.scannedAt ?? new Date().toISOString() } },
+          { key: crypto.randomUUID(), body: { ...body, scannedAt: queuedAt }, queuedAt, ...(label ? { label } : {}) },
         ]);
-        return undefined;
+        if (why === "signIn") setNeedsSignIn(true);
+        return { kept: why };
       };
-      if (!navigator.onLine) return kept();
+      if (!navigator.onLine) return keep("connection");
       try {
-        return await checkIn(body);
+        const result = await checkIn(body);
+        setNeedsSignIn(false);
+        return { sent: result };
       } catch (error) {
-        if (!isConnectionFailure(error)) throw error;
-        return kept();
+        const failure = sendFailure(error);
+        if (failure === "refused") throw error;
+        return keep(failure);
       }
     },
-    [update],
+    [updateQueue],
   );
 
-  return { pending: queue.length, online, submit };
+  const dismiss = useCallback(
+    (key: string) => updateFailed((current) => current.filter((item) => item.key !== key)),
+    [updateFailed],
+  );
+
+  /**
+   * Asks the server who is signed in: nobody, and the dashboard's guard leads to the sign-in page
+   * (which comes back here, the queue still on the phone); still signed in, and the queue is sent.
+   */
+  const signInAgain = useCallback(async () => {
+    const user = await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }).catch(() => null);
+    if (user) await flush();
+  }, [queryClient, flush]);
+
+  return { pending: queue, failed, needsSignIn, online, submit, dismiss, signInAgain, sendNow: flush };
 }

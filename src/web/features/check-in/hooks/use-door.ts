@@ -15,7 +15,8 @@ import { toast } from "sonner";
 import { ApiError } from "@web/lib/api";
 import { useT } from "@web/lib/language";
 import { previewCheckIn, searchCheckIns } from "../api/check-in";
-import { isConnectionFailure, useCheckInQueue } from "./use-check-in-queue";
+import { sendFailure } from "./check-in-queue-storage";
+import { useCheckInQueue, type SubmitOutcome } from "./use-check-in-queue";
 
 const CODE = /^OC-[2-9A-HJKMNP-Z]{6}$/;
 /** The same code read again within this long is the same person still in front of the camera. */
@@ -41,11 +42,7 @@ export function useDoor(eventId: string) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const lastScan = useRef({ text: "", at: 0 });
-  const queue = useCheckInQueue({
-    onSent: (count) => toast.success(t("checkin.queue.sent", { count })),
-    onRefused: ({ body, message }) =>
-      toast.error(t("checkin.queue.refused", { code: body.code ?? body.registrationId ?? "QR", message })),
-  });
+  const queue = useCheckInQueue({ onSent: (count) => toast.success(t("checkin.queue.sent", { count })) });
 
   const settle = (shown: Shown, message: string | null) => {
     setResults(null);
@@ -53,19 +50,28 @@ export function useDoor(eventId: string) {
     setNotice(message);
   };
 
-  /** Who it is, or what went wrong; with no connection the arrival is kept and sent later. */
-  async function show(request: CheckInRequest): Promise<void> {
+  const refusal = (error: unknown) =>
+    error instanceof ApiError && error.status === 404 ? t("checkin.errors.notFound") : t("checkin.errors.failed");
+
+  /** What the screen says after a check-in was sent or kept for later. */
+  function settleOutcome(request: CheckInRequest, outcome: SubmitOutcome) {
+    if ("sent" in outcome) settle({ request, result: outcome.sent }, null);
+    else settle(null, t(`checkin.queue.kept.${outcome.kept}`));
+  }
+
+  /**
+   * Who it is, or what went wrong. When the server cannot answer now (no connection, an expired
+   * session, a failing server) the arrival is kept and sent later: the person is at the door.
+   */
+  async function show(request: CheckInRequest, label?: string): Promise<void> {
     try {
       settle({ request, result: await previewCheckIn(request) }, null);
     } catch (error) {
-      if (isConnectionFailure(error)) {
-        await queue.submit(request);
-        settle(null, t("checkin.queue.queued"));
-      } else {
-        settle(
-          null,
-          error instanceof ApiError && error.status === 404 ? t("checkin.errors.notFound") : t("checkin.errors.failed"),
-        );
+      if (sendFailure(error) === "refused") return settle(null, refusal(error));
+      try {
+        settleOutcome(request, await queue.submit(request, label));
+      } catch (refused) {
+        settle(null, refusal(refused));
       }
     }
   }
@@ -82,20 +88,22 @@ export function useDoor(eventId: string) {
   async function search(q: string) {
     const code = normaliseRegistrationCode(q);
     const keep = async () => {
-      await queue.submit({ code, eventId });
-      settle(null, t("checkin.search.offlineCode", { code }));
+      const outcome = await queue.submit({ code, eventId }, code);
+      if ("sent" in outcome) settle({ request: { code, eventId }, result: outcome.sent }, null);
+      else if (outcome.kept === "connection") settle(null, t("checkin.search.offlineCode", { code }));
+      else settle(null, t(`checkin.queue.kept.${outcome.kept}`));
     };
     if (CODE.test(code) && !navigator.onLine) return keep();
     try {
       const { items } = await searchCheckIns(eventId, q);
       const exact = items.find((item) => item.registrationCode === code);
-      if (exact) await show({ registrationId: exact.id, eventId });
+      if (exact) await show({ registrationId: exact.id, eventId }, exact.fullName);
       else {
         settle(null, null);
         setResults(items);
       }
     } catch (error) {
-      if (isConnectionFailure(error) && CODE.test(code)) await keep();
+      if (sendFailure(error) !== "refused" && CODE.test(code)) await keep().catch((refused) => settle(null, refusal(refused)));
       else settle(null, t("checkin.errors.failed"));
     }
   }
@@ -104,12 +112,11 @@ export function useDoor(eventId: string) {
     if (!current) return;
     setBusy(true);
     try {
-      const result = await queue.submit({ ...current.request, scannedAt: new Date().toISOString() });
-      if (result) settle({ request: current.request, result }, null);
-      else settle(null, t("checkin.queue.queued"));
+      const request = { ...current.request, scannedAt: new Date().toISOString() };
+      settleOutcome(current.request, await queue.submit(request, current.result.registration.fullName));
       void queryClient.invalidateQueries({ queryKey: ["events", eventId, "arrivals"] });
-    } catch {
-      setNotice(t("checkin.errors.failed"));
+    } catch (error) {
+      setNotice(refusal(error));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,9 @@
 import { todayIso } from "@common/dates";
 import { formatDateFor } from "@common/dates-language";
 import type { EventSummary } from "@common/schemas/events";
-import { CameraOff, CloudOff, ScanLine } from "lucide-react";
+import { CameraOff, ScanLine } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { NativeSelect } from "@web/components/ui/input";
@@ -16,6 +15,7 @@ import { useLanguage, useT } from "@web/lib/language";
 import { ArrivalsTable } from "../components/arrivals-table";
 import { CheckInCard } from "../components/check-in-card";
 import { CheckInSearch } from "../components/check-in-search";
+import { PendingCheckIns } from "../components/pending-check-ins";
 import { useDoor } from "../hooks/use-door";
 
 // The camera and its QR decoder: a chunk of their own, loaded when staff open the camera.
@@ -72,17 +72,15 @@ function Door({ eventId }: { eventId: string }) {
 
   return (
     <>
-      {!door.queue.online || door.queue.pending > 0 ? (
-        <Alert variant="warning">
-          <CloudOff aria-hidden="true" />
-          <AlertDescription className="grid gap-1">
-            {door.queue.online ? null : <span>{t("checkin.queue.offline")}</span>}
-            <strong role="status" data-testid="pending-check-ins">
-              {t("checkin.queue.pending", { count: door.queue.pending })}
-            </strong>
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <PendingCheckIns
+        online={door.queue.online}
+        pending={door.queue.pending}
+        failed={door.queue.failed}
+        needsSignIn={door.queue.needsSignIn}
+        onDismiss={door.queue.dismiss}
+        onSignIn={() => void door.queue.signInAgain()}
+        onSendNow={() => void door.queue.sendNow()}
+      />
       <Card className="grid gap-3 p-4">
         <Button
           size="lg"

@@ -9,6 +9,7 @@ import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
 import { cancelManagedRegistration, getManagedRegistration, moveManagedRegistration } from "../api/self-service";
 import { useLoad } from "../api/use-load";
+import { CheckInQr } from "../components/check-in-qr";
 import { Card, controlClass, Notice, PublicButton } from "../components/public-ui";
 
 /**
@@ -107,6 +108,8 @@ function RegistrationCard({ view }: { view: ManageView }) {
           {registration.registrationCode}
         </p>
       </div>
+      {/* The code for the door (issue 20), here for as long as the registration is live. */}
+      {registration.checkInUrl ? <CheckInQr url={registration.checkInUrl} code={registration.registrationCode} /> : null}
       <dl className="grid gap-3 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">

@@ -5,8 +5,8 @@ import { CheckCircle2, Download, Info, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
-import { qrPath, qrRuns, type QrRuns } from "@web/lib/qr";
 import { verifyRegistration } from "../api/verify-registration";
+import { CheckInQr } from "../components/check-in-qr";
 import { Card, Notice, PublicButton } from "../components/public-ui";
 
 type State = { status: "verifying" } | { status: "done"; result: VerifyResult } | { status: "invalid" } | { status: "error" };
@@ -71,43 +71,6 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
         <Notice>{t("public.verify.sheetNotShown")}</Notice>
       )}
     </Card>
-  );
-}
-
-/** The check-in QR code (issue 20), drawn once `qrcode` has loaded (its own chunk: lib/qr.ts). */
-function CheckInQr({ url, code }: { url: string; code: string }) {
-  const t = useT();
-  const [qr, setQr] = useState<QrRuns | null>(null);
-  useEffect(() => {
-    let live = true;
-    void qrRuns(url).then((runs) => {
-      if (live) setQr(runs);
-    });
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return (
-    <section className="grid justify-items-center gap-2 text-center" aria-labelledby="check-in-qr">
-      <h2 id="check-in-qr" className="font-semibold">
-        {t("public.verify.checkInTitle")}
-      </h2>
-      <div className="size-48 rounded-lg bg-white p-1">
-        {qr ? (
-          <svg
-            viewBox={`0 0 ${qr.size} ${qr.size}`}
-            role="img"
-            aria-label={t("public.verify.checkInAlt", { code })}
-            className="size-full"
-            shapeRendering="crispEdges"
-            data-testid="check-in-qr"
-          >
-            <path d={qrPath(qr)} fill="#000" />
-          </svg>
-        ) : null}
-      </div>
-      <p className="text-sm text-muted-foreground">{t("public.verify.checkInNote")}</p>
-    </section>
   );
 }
 

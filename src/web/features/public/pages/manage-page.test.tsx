@@ -1,0 +1,49 @@
+import type { ManageView } from "@common/schemas/self-service";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { qrPath, qrRuns } from "@web/lib/qr";
+import { mockFetch } from "@web/test/render-route";
+import { ManagePage } from "./manage-page";
+
+const CHECK_IN_URL = "https://casting.example/check-in?t=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+
+const VIEW: ManageView = {
+  registration: {
+    registrationCode: "OC-7K3F9Q",
+    fullName: "Valentina Núñez",
+    status: "confirmed",
+    timeslotId: "slot-1",
+    checkInUrl: CHECK_IN_URL,
+  },
+  event: { eventName: "Casting de otoño", eventDate: "2026-03-05", location: "Av. Corrientes 1234" },
+  timeslot: { startTime: "10:00", endTime: "11:00" },
+  otherTimeslots: [],
+};
+const CANCELLED: ManageView = { ...VIEW, registration: { ...VIEW.registration, status: "cancelled", checkInUrl: null } };
+
+describe("manage page", () => {
+  it("shows the check-in QR code of a live registration, encoding its check-in link", async () => {
+    mockFetch({ "GET /api/public/registrations/manage": () => ({ status: 200, body: VIEW }) });
+    render(<ManagePage token="manage-token" />);
+    const section = (await screen.findByRole("heading", { name: "Tu código para la puerta" })).closest("section")!;
+    const qr = await within(section).findByRole("img", { name: "Código QR de llegada para OC-7K3F9Q" });
+    // The very code the door reads: the same modules as the link's own QR code.
+    expect(qr.querySelector("path")!.getAttribute("d")).toBe(qrPath(await qrRuns(CHECK_IN_URL)));
+    expect(qrPath(await qrRuns(`${CHECK_IN_URL}x`))).not.toBe(qr.querySelector("path")!.getAttribute("d"));
+  });
+
+  it("shows no QR code once the registration is cancelled, also right after cancelling on the page", async () => {
+    mockFetch({
+      "GET /api/public/registrations/manage": () => ({ status: 200, body: VIEW }),
+      "POST /api/public/registrations/manage/cancel": () => ({ status: 200, body: CANCELLED }),
+    });
+    render(<ManagePage token="manage-token" />);
+    expect(await screen.findByRole("img", { name: /Código QR de llegada/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancelar mi inscripción" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Sí, cancelar" }));
+    expect(await screen.findByTestId("registration-status")).toHaveTextContent("Cancelado");
+    expect(screen.queryByRole("heading", { name: "Tu código para la puerta" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: /Código QR de llegada/ })).not.toBeInTheDocument();
+  });
+});
