@@ -13,6 +13,7 @@ import { createEvent, createRegistration, outboxFor, registrationBody, signedInA
 import { useTestApp } from "../../test/harness";
 import { useOutboxWorkers } from "../../test/outbox";
 import { recordCampaignDeliveries } from "../campaigns/campaigns.progress";
+import { AHEAD } from "../waitlist/waitlist.test-support";
 import { cellsHolding, registrantWithPhoto, seventeen } from "./privacy.test-support";
 
 const t = useTestApp();
@@ -28,7 +29,8 @@ const idOf = async (registrationCode: string) =>
 
 /** A full one-spot slot with two people in its line; `status` is the registration holding the spot. */
 async function fullSlotWithLine(status: "pending" | "cancelled" = "pending") {
-  const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
+  // Ahead: a slot that has started takes nobody into its line, and offers nothing.
+  const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }] });
   const slot = event.timeslots[0]!;
   const holder = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
   const tag = Math.random().toString(36).slice(2, 8);

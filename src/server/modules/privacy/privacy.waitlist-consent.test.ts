@@ -9,15 +9,16 @@ import { modelRegistrations, outboxMessages, waitlistEntries } from "../../db/sc
 import { registrationToken } from "../../lib/registration-links";
 import { createEvent, createRegistration, linkIn, outboxFor, registrationBody } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
+import { AHEAD } from "../waitlist/waitlist.test-support";
 import { seventeen } from "./privacy.test-support";
 
 const t = useTestApp();
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
-/** A one-spot slot, taken: whoever joins its line waits. */
+/** A one-spot slot ahead, taken: whoever joins its line waits (and is offered a spot freed). */
 async function fullSlot() {
-  const event = await createEvent(t.db, { timeslots: [{ capacity: 1 }] });
+  const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }] });
   const slot = event.timeslots[0]!;
   const holder = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });
   return { event, slot, holder };
