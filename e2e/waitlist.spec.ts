@@ -1,7 +1,7 @@
 /**
  * Issue 19's journey, on a phone (360 px): a full event's waiting list joined from the public form,
- * a spot freed from another registrant's manage page (read from their e-mail), and the offer
- * accepted from the e-mail the test's SMTP server received.
+ * a spot freed from another registrant's manage page (read from their e-mail), the offer accepted
+ * from the e-mail the test's SMTP server received; then staff take a third person off the line.
  */
 import { expect, expectNoSeriousA11yViolations, linkIn, test } from "./fixtures";
 import { E2E_SUPERADMIN } from "./support/constants";
@@ -30,26 +30,28 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
   const event = (await created.json()) as { id: string; timeslots: Array<{ id: string }> };
   await page.context().clearCookies();
 
+  const person = (fullName: string, email: string) => ({
+    fullName,
+    dateOfBirth: "2000-01-15",
+    location: "CABA",
+    email,
+    phoneNumber: "11 5555-0001",
+    height: 170,
+    bust: 85,
+    waist: 62,
+    hips: 90,
+    eyeColor: "Marrón",
+    instagramHandle: "@lucia.primera",
+    internationalWork: false,
+    timeslotId: event.timeslots[0]!.id,
+    privacyNoticeVersion: 1,
+    consentDataProcessing: true,
+  });
+
   // The only spot goes to the first registrant.
   const first = `primera.${Date.now()}@example.com`;
   const registered = await page.request.post(`/api/public/events/${event.id}/registrations`, {
-    data: {
-      fullName: "Lucía Primera",
-      dateOfBirth: "2000-01-15",
-      location: "CABA",
-      email: first,
-      phoneNumber: "11 5555-0001",
-      height: 170,
-      bust: 85,
-      waist: 62,
-      hips: 90,
-      eyeColor: "Marrón",
-      instagramHandle: "@lucia.primera",
-      internationalWork: false,
-      timeslotId: event.timeslots[0]!.id,
-      privacyNoticeVersion: 1,
-      consentDataProcessing: true,
-    },
+    data: person("Lucía Primera", first),
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
@@ -105,4 +107,18 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
   // From there, the new registrant's own page.
   await page.getByRole("button", { name: "Ver mi inscripción" }).click();
   await expect(page.getByTestId("registration-status")).toHaveText("Confirmada");
+
+  // The slot is full again; a third person waits, and staff take them off the line after confirming.
+  const third = `tercera.${Date.now()}@example.com`;
+  const waiting = await page.request.post(`/api/public/events/${event.id}/waitlist`, { data: person("Tina Tercera", third) });
+  expect(waiting.status(), await waiting.text()).toBe(201);
+  await page.request.post("/api/auth/sign-in/email", { data: E2E_SUPERADMIN, headers: { origin: baseURL! } });
+  await page.goto("/dashboard/scouting/registrations");
+  await page.getByLabel("Evento").selectOption(event.id);
+  await page.getByRole("tab", { name: "Lista de espera" }).click();
+  await page.getByRole("button", { name: "Quitar a Tina Tercera de la lista de espera" }).click();
+  const removal = page.getByRole("dialog", { name: "¿Quitar de la lista de espera?" });
+  await removal.getByRole("button", { name: "Quitar de la lista" }).click();
+  await expect(page.getByText("Nadie está en la lista de espera de este evento.")).toBeVisible();
+  await mailbox.waitFor(third, /Ya no estás en la lista de espera/);
 });

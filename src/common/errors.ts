@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   "on_waiting_list",
   "capacity_below_held_offers",
   "timeslot_has_waitlist",
+  "timeslot_started",
+  "not_on_waitlist",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "registrations.check_in_search",
   "event.waitlist_view",
   // Changes
+  "event.waitlist_remove",
   "registration.edit",
   "registration.photo_replace",
   "registration.photo_remove",

@@ -15,6 +15,8 @@ export const publicTimeslotResponse = z.object({
   endTime: time,
   capacity: z.number().int(),
   availableSpots: z.number().int(),
+  /** The slot has started (Buenos Aires time): full, it has no waiting list to offer (issue 19). */
+  started: z.boolean(),
 });
 
 export const publicEventResponse = z.object({

@@ -5,12 +5,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, modelRegistrations } from "../../db/schema";
+import { auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
 import { runRetention } from "../privacy/privacy.retention";
-import { registrantWithPhoto } from "../privacy/privacy.test-support";
+import { registrantWithPhoto, waitInLine } from "../privacy/privacy.test-support";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.record";
 
 const t = useTestApp();
@@ -58,6 +58,9 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
   const leaving = await createUser(t.db, { status: "approved", emailVerified: true });
   const tag = await t.app.inject({ method: "POST", url: "/api/tags", headers: admin, payload: { name: `Alta ${Date.now()}` } });
   const photo = photoUpload("face", await pngOf(400, 500), "new.png", "image/png");
+  // The person waiting in another event's line too, to be taken off it.
+  const line = await waitInLine(t.app, person.body);
+  const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
   const calls: Array<[AuditAction, Call, Target]> = [
     ["registration.view", { url: `/api/registrations/${id}` }, { registrationId: id, eventId }],
     ["registration.photo_view", { url: `/api/registrations/${id}/photos/face?size=thumb` }, { registrationId: id }],
@@ -69,6 +72,11 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     ],
     ["registrations.check_in_search", { url: `/api/check-ins/search?eventId=${eventId}&q=Zoe` }, { eventId }],
     ["event.waitlist_view", { url: `/api/events/${eventId}/waitlist` }, { eventId }],
+    [
+      "event.waitlist_remove",
+      { method: "DELETE", url: `/api/events/${line.event.id}/waitlist/${entry!.id}` },
+      { eventId: line.event.id },
+    ],
     [
       "registration.edit",
       { method: "PATCH", url: `/api/registrations/${id}`, payload: { location: "Córdoba" } },

@@ -14,13 +14,14 @@
  * event_timeslots.registered_count and refuse a slot past its capacity: ADR 007); the public
  * registration relies on that alone, in one statement.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { formatTime } from "@common/dates";
 import { currentLanguage } from "@common/i18n";
 import { formatTimeRangeFor } from "@common/dates-language";
 import type { Timeslot } from "@common/schemas/events";
 import type { Db, DbOrTx, Tx } from "../../db/client";
-import { eventTimeslots, modelRegistrations, waitlistEntries, type EventTimeslotRow } from "../../db/schema";
+import { eventTimeslots, modelRegistrations, scoutingEvents, waitlistEntries, type EventTimeslotRow } from "../../db/schema";
+import { slotStartSql } from "../../lib/calendar";
 
 /** Spots left in a slot of `capacity` that holds `registrationCount` registrations. */
 export function availableSpots(capacity: number, registrationCount: number): number {
@@ -114,6 +115,25 @@ export function createTimeslotsRepository(db: Db) {
     return { ...toTimeslot(row, row.registeredCount), eventId: row.eventId };
   }
 
+  /**
+   * Which of these slots have started at `now`: their start, the event's wall-clock date and time in
+   * Buenos Aires, computed by PostgreSQL as the waiting list's offers compute it (ADR 017).
+   */
+  async function startedAmong(timeslotIds: string[], now: Date, tx: DbOrTx = db): Promise<Set<string>> {
+    if (timeslotIds.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: eventTimeslots.id })
+      .from(eventTimeslots)
+      .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
+      .where(
+        and(
+          inArray(eventTimeslots.id, timeslotIds),
+          sql`${slotStartSql(sql`${scoutingEvents.eventDate}`, sql`${eventTimeslots.startTime}`)} <= ${now.toISOString()}::timestamptz`,
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Locks all slots of an event (FOR UPDATE, in id order) and returns the raw rows. */
   async function lockAllOfEvent(tx: Tx, eventId: string): Promise<EventTimeslotRow[]> {
     return tx
@@ -124,5 +144,13 @@ export function createTimeslotsRepository(db: Db) {
       .for("update");
   }
 
-  return { countRegistrationsBySlot, countWaitingBySlot, listByEvents, getAvailableSpots, lockOne, lockAllOfEvent };
+  return {
+    countRegistrationsBySlot,
+    countWaitingBySlot,
+    listByEvents,
+    getAvailableSpots,
+    startedAmong,
+    lockOne,
+    lockAllOfEvent,
+  };
 }

@@ -29,6 +29,7 @@ const idOf = async (registrationCode: string) =>
 
 /** A full one-spot slot with two people in its line; `status` is the registration holding the spot. */
 async function fullSlotWithLine(status: "pending" | "cancelled" = "pending") {
+  // Ahead: a slot that has started takes nobody into its line, and offers nothing.
   const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }] });
   const slot = event.timeslots[0]!;
   const holder = await createRegistration(t.db, { eventId: event.id, timeslotId: slot.id });

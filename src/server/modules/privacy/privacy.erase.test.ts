@@ -10,10 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailCampaignRecipients, emailCampaigns, outboxMessages, waitlistEntries } from "../../db/schema";
 import { createStorageSweeper } from "../../jobs/storage-sweeper";
 import { registrationToken } from "../../lib/registration-links";
-import { signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { memoryLogger, useOutboxWorkers } from "../../test/outbox";
-import { cellsHolding, openZip, personWithHistory, photoKeysOf } from "./privacy.test-support";
+import { registrationBody, signedInAs } from "../../test/factories";
+import { cellsHolding, openZip, personWithHistory, photoKeysOf, waitInLine } from "./privacy.test-support";
 
 const t = useTestApp();
 const { worker } = useOutboxWorkers(t);
@@ -33,16 +33,21 @@ async function person() {
 }
 
 describe("export", () => {
-  it("gives the person, from their manage link, one zip with data.json and their photos", async () => {
+  it("gives the person, from their manage link, one zip with data.json and their photos, their places in line's too", async () => {
     const subject = await person();
+    const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, subject.line.event.id));
+    // Someone else waiting in a line: not theirs, not in their archive.
+    await waitInLine(t.app, registrationBody("", { email: `otra-${subject.id}@example.com` }));
     const t1 = registrationToken(t.config, "manage", subject.id);
     const res = await t.app.inject({ url: `/api/public/registrations/manage/export?t=${t1}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toContain(subject.registrationCode);
     const zip = openZip(res.rawPayload);
-    expect(zip.names().sort()).toEqual(["data.json", "photos/face.jpg"]);
+    const entryPhoto = `waitlist/${entry!.id}/face.jpg`;
+    expect(zip.names().sort()).toEqual(["data.json", "photos/face.jpg", entryPhoto]);
     expect(zip.read("photos/face.jpg").subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(zip.read(entryPhoto).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const data = JSON.parse(zip.read("data.json").toString("utf8"));
     expect(data.registration).toMatchObject({ email: subject.body.email, fullName: subject.body.fullName });
     expect(data.registration).not.toHaveProperty("successTokenHash");
@@ -52,6 +57,22 @@ describe("export", () => {
       ["campaign", "guardian_request", "registration_confirmation", "registration_verification", "waitlist_joined"].sort(),
     );
     expect(data.campaigns).toEqual([expect.objectContaining({ subject: "Horario" })]);
+    // Their place in another event's line (matched as an erasure matches it): its fields, consent and photo.
+    expect(data.waitingList).toEqual([
+      expect.objectContaining({
+        id: entry!.id,
+        status: "waiting",
+        email: subject.body.email,
+        fullName: subject.body.fullName,
+        registrant: expect.objectContaining({ phoneNumber: entry!.registrant.phoneNumber }),
+        consent: expect.objectContaining({ consentDataProcessing: true }),
+        event: expect.objectContaining({ eventName: subject.line.event.eventName }),
+        timeslot: { startTime: "10:00:00", endTime: "11:00:00" },
+        photos: [expect.objectContaining({ kind: "face", file: entryPhoto })],
+      }),
+    ]);
+    expect(data.waitingList[0]).not.toHaveProperty("tokenHash");
+    expect(data.waitingList[0]).not.toHaveProperty("offerTokenHash");
   });
 
   it("is refused for a forged link (404) and to a member (403); an admin's download is audited", async () => {

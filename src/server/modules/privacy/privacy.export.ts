@@ -1,12 +1,13 @@
 /**
  * A person's data, one archive (issue 18): data.json (every column of their registration, its event
  * and slot, consent and guardian, the e-mails sent to them or to their guardian about them, their
- * campaign receipts) and their photos as stored (the large images). The JSON is read in one short query set
+ * campaign receipts, their places in waiting lines in this and other events) and their photos as
+ * stored (the large images), the waiting-list entries' with them. The JSON is read in one short query set
  * before the stream starts; the photos are streamed one by one from the object store, so no
  * database connection is held while the client downloads.
  */
 import { ZipArchive } from "archiver";
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/client";
@@ -18,12 +19,59 @@ import {
   outboxMessages,
   photos,
   scoutingEvents,
+  waitlistEntries,
 } from "../../db/schema";
 import type { ObjectStore } from "../../storage/storage";
 import { personalMail } from "./privacy.mail";
 
 /** Columns that are the server's secrets, not the person's data. */
 const SECRET_COLUMNS = new Set(["emailVerificationTokenHash", "successTokenHash", "searchText", "phoneKey", "nameKey"]);
+/** The waiting-list entry's link tokens (hashed): the server's secrets too. */
+const ENTRY_SECRET_COLUMNS = new Set(["tokenHash", "offerTokenHash"]);
+
+const withoutColumns = (row: Record<string, unknown>, secret: Set<string>) =>
+  Object.fromEntries(Object.entries(row).filter(([key]) => !secret.has(key)));
+
+/**
+ * The person's places in waiting lines, in every event, matched as an erasure matches them
+ * (privacy.erase.ts): the entry that became this registration, and every entry of its address
+ * (a guardian's own place in a line is the guardian's). Each with its event, its slot and its photos.
+ */
+async function waitingListOf(db: Db, registration: { id: string; email: string }) {
+  const rows = await db
+    .select({ entry: waitlistEntries, event: scoutingEvents, timeslot: eventTimeslots })
+    .from(waitlistEntries)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, waitlistEntries.eventId))
+    .leftJoin(eventTimeslots, eq(eventTimeslots.id, waitlistEntries.timeslotId))
+    .where(
+      sql`${waitlistEntries.registrationId} = ${registration.id} or lower(${waitlistEntries.email}) = ${registration.email.toLowerCase()}`,
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  const entryPhotos =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ entryId: photos.waitlistEntryId, kind: photos.kind, largeKey: photos.largeKey, createdAt: photos.createdAt })
+          .from(photos)
+          .where(
+            inArray(
+              photos.waitlistEntryId,
+              rows.map((row) => row.entry.id),
+            ),
+          );
+  const fileOf = (entryId: string, kind: string) => `waitlist/${entryId}/${kind}.jpg`;
+  return {
+    entries: rows.map(({ entry, event, timeslot }) => ({
+      ...withoutColumns(entry, ENTRY_SECRET_COLUMNS),
+      event: { eventName: event.eventName, eventDate: event.eventDate, location: event.location },
+      timeslot: timeslot ? { startTime: timeslot.startTime, endTime: timeslot.endTime } : null,
+      photos: entryPhotos
+        .filter((p) => p.entryId === entry.id)
+        .map((p) => ({ kind: p.kind, file: fileOf(entry.id, p.kind), uploadedAt: p.createdAt })),
+    })),
+    photoKeys: entryPhotos.map((p) => ({ name: fileOf(p.entryId!, p.kind), key: p.largeKey })),
+  };
+}
 
 export interface PersonalData {
   data: Record<string, unknown>;
@@ -44,7 +92,7 @@ export async function collectPersonalData(
     .leftJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
     .where(eq(modelRegistrations.id, registrationId));
   if (!row) return undefined;
-  const registration = Object.fromEntries(Object.entries(row.registration).filter(([key]) => !SECRET_COLUMNS.has(key)));
+  const registration = withoutColumns(row.registration, SECRET_COLUMNS);
   const emails = await db
     .select({
       kind: outboxMessages.kind,
@@ -72,6 +120,7 @@ export async function collectPersonalData(
     .select({ kind: photos.kind, largeKey: photos.largeKey, createdAt: photos.createdAt })
     .from(photos)
     .where(inArray(photos.registrationId, [registrationId]));
+  const waitingList = await waitingListOf(db, row.registration);
   return {
     data: {
       exportedAt: exportedAt.toISOString(),
@@ -93,8 +142,9 @@ export async function collectPersonalData(
       emails,
       campaigns,
       photos: photoRows.map((p) => ({ kind: p.kind, file: `photos/${p.kind}.jpg`, uploadedAt: p.createdAt })),
+      waitingList: waitingList.entries,
     },
-    photoKeys: photoRows.map((p) => ({ name: `photos/${p.kind}.jpg`, key: p.largeKey })),
+    photoKeys: [...photoRows.map((p) => ({ name: `photos/${p.kind}.jpg`, key: p.largeKey })), ...waitingList.photoKeys],
   };
 }
 

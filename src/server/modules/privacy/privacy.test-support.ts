@@ -12,10 +12,11 @@ import { todayIso } from "@common/dates";
 import { eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { App } from "../../app";
 import { rowsOf, type Db } from "../../db/client";
-import { modelRegistrations, outboxMessages, photos, waitlistEntries } from "../../db/schema";
+import { modelRegistrations, outboxMessages, photos, scoutingEvents, waitlistEntries } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
 import { createEvent, createRegistration, linkIn, registrationBody } from "../../test/factories";
 import { phoneJpeg, photoUpload } from "../photos/photos.test-support";
+import { AHEAD } from "../waitlist/waitlist.test-support";
 
 /** Letters only, none of them a hex digit: a tag no hash, id or token in the database spells by chance. */
 export const uniqueTag = () => Array.from({ length: 8 }, () => "ghjkmnpqrstvwxyz"[Math.floor(Math.random() * 16)]).join("");
@@ -63,13 +64,13 @@ export async function registrantWithPhoto(app: App) {
   };
 }
 
-/** Joins a new event's line (its one spot taken, so the person waits) as the person of `body`, with a photo. */
+/**
+ * Joins a new event's line (its one spot taken, so the person waits) as the person of `body`, with a
+ * photo. An `eventDate` in the past is the event's date once it has passed: the line is joined while
+ * the event is ahead (a started slot's line takes nobody), then the date is set.
+ */
 export async function waitInLine(app: App, body: Record<string, unknown>, eventDate?: string) {
-  const event = await createEvent(app.ctx.db, {
-    photos: "optional",
-    timeslots: [{ capacity: 1 }],
-    ...(eventDate ? { eventDate } : {}),
-  });
+  const event = await createEvent(app.ctx.db, { photos: "optional", timeslots: [{ capacity: 1 }], eventDate: AHEAD });
   const slot = event.timeslots[0]!;
   await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: slot.id });
   const res = await app.inject({
@@ -78,7 +79,8 @@ export async function waitInLine(app: App, body: Record<string, unknown>, eventD
     payload: { ...body, timeslotId: slot.id, photos: { face: await uploadPhoto(app, event.id) } },
   });
   if (res.statusCode !== 201) throw new Error(`waiting list join failed: ${res.body}`);
-  return { event, slot };
+  if (eventDate) await app.ctx.db.update(scoutingEvents).set({ eventDate }).where(eq(scoutingEvents.id, event.id));
+  return { event: { ...event, eventDate: eventDate ?? event.eventDate }, slot };
 }
 
 /**

@@ -16,7 +16,7 @@ const t = useTestApp();
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
-/** A one-spot slot, taken: whoever joins its line waits. */
+/** A one-spot slot ahead, taken: whoever joins its line waits (and is offered a spot freed). */
 async function fullSlot() {
   const event = await createEvent(t.db, { eventDate: AHEAD, timeslots: [{ capacity: 1 }] });
   const slot = event.timeslots[0]!;

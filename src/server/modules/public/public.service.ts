@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { newSecretToken, sha256 } from "../../lib/tokens";
-import { createTimeslotsRepository } from "../events/timeslots.repository";
+import { createTimeslotsRepository, type TimeslotsRepository } from "../events/timeslots.repository";
 import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
 import { createPhotosRepository } from "../photos/photos.repository";
@@ -47,6 +47,24 @@ async function consentFor(noticeVersion: () => Promise<number>, photoSetting: Ph
   });
 }
 
+/** An event's slots as the visitor sees them: each one's room, and whether it has started (issue 19). */
+async function publicTimeslots(timeslotsRepo: TimeslotsRepository, eventId: string, now = new Date()) {
+  const timeslots = (await timeslotsRepo.listByEvents([eventId])).get(eventId) ?? [];
+  const started = await timeslotsRepo.startedAmong(
+    timeslots.map((slot) => slot.id),
+    now,
+  );
+  // Picked: how many others registered is the staff's business, not the visitor's.
+  return timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({
+    id,
+    startTime,
+    endTime,
+    capacity,
+    availableSpots,
+    started: started.has(id),
+  }));
+}
+
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
   const timeslotsRepo = createTimeslotsRepository(db);
@@ -65,19 +83,11 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
     const event = await repo.findActiveEvent(eventId);
     if (!event) throw publicErrors.eventNotFound();
-    const timeslots = (await timeslotsRepo.listByEvents([eventId])).get(eventId) ?? [];
     const { confirmationDetails: _hiddenUntilVerified, ...shown } = event;
     return {
       ...shown,
       privacyNoticeVersion: await currentNoticeVersion(),
-      // Picked: how many others registered is the staff's business, not the visitor's.
-      timeslots: timeslots.map(({ id, startTime, endTime, capacity, availableSpots }) => ({
-        id,
-        startTime,
-        endTime,
-        capacity,
-        availableSpots,
-      })),
+      timeslots: await publicTimeslots(timeslotsRepo, eventId),
     };
   }
 

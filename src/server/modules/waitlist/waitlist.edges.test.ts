@@ -1,7 +1,8 @@
 import type { ScoutingEvent } from "@common/schemas/events";
+import { publicRegistrationSchema } from "@common/schemas/registration";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventTimeslots, modelRegistrations } from "../../db/schema";
+import { eventTimeslots, modelRegistrations, scoutingEvents, waitlistEntries } from "../../db/schema";
 import { createScheduler } from "../../jobs/scheduler";
 import { zonedInstant } from "../../lib/calendar";
 import { outboxFor, registrationBody, signedInAs } from "../../test/factories";
@@ -9,6 +10,7 @@ import { useTestApp } from "../../test/harness";
 import { memoryLogger } from "../../test/outbox";
 import { updateBodyFrom } from "../events/events.test-support";
 import { cancelRegistration } from "../registrations/registrations.cancel";
+import { createWaitlistService } from "./waitlist.service";
 import { waitlistHelpers } from "./waitlist.test-support";
 
 // Issue 19: the waiting list at the edges of an event's edit and of time, on both databases.
@@ -67,7 +69,7 @@ describe("an event edit", () => {
     expect(res.json().error).toEqual({
       code: "timeslot_has_waitlist",
       message:
-        "No se puede eliminar el horario 11:00 - 12:00: 2 personas esperan un lugar en su lista de espera. No se guardó ningún cambio.",
+        "No se puede eliminar el horario 11:00 - 12:00: 2 personas esperan un lugar en su lista de espera. No se guardó ningún cambio. Para eliminarlo, primero quitá a esas personas de la lista (Registros, pestaña Lista de espera).",
     });
     expect((await getEvent(event.id)).timeslots).toHaveLength(2);
     expect([await statusOf("a@removed.test"), await statusOf("b@removed.test")]).toEqual(["offered", "waiting"]);
@@ -143,14 +145,48 @@ describe("a slot's start (controllable clock)", () => {
   });
 
   it("a slot that started: an admin's offer by hand is refused (409), and its capacity is left alone", async () => {
-    const { event, slot } = await fullEvent(1, 1, "2026-01-05");
+    const { event, slot } = await fullEvent(1, 1);
     await lineUp(event.id, slot.id, "byhand", ["a"]);
+    // The line was joined while the slot was ahead; the event's date has passed since.
+    await t.db.update(scoutingEvents).set({ eventDate: "2026-01-05" }).where(eq(scoutingEvents.id, event.id));
     const [a] = await entriesByEmail(["a@byhand.test"]);
     const res = await t.app.inject({ method: "POST", url: `/api/events/${event.id}/waitlist/${a!.id}/offer`, headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe("offer_unavailable");
     expect(await statusOf("a@byhand.test")).toBe("waiting");
     expect((await t.db.select().from(eventTimeslots).where(eq(eventTimeslots.id, slot.id)))[0]!.capacity).toBe(1);
+  });
+
+  it("joining the line of a slot that started (Buenos Aires time) is refused with 409 timeslot_started", async () => {
+    const { event, slot } = await fullEvent(1, 1, "2031-10-10");
+    const service = createWaitlistService({ db: t.db, config: t.config });
+    const body = (email: string) => publicRegistrationSchema.parse(registrationBody(slot.id, { email }));
+    // 10:00 in Buenos Aires (UTC−3) is 13:00 UTC: a minute before, the line is open.
+    const joined = await service.join(event.id, body("before@start.test"), t.app.log, new Date("2031-10-10T12:59:00Z"));
+    expect(joined).toEqual({ position: 1, email: "before@start.test" });
+    for (const at of ["2031-10-10T13:00:00Z", "2031-10-10T15:30:00Z"]) {
+      await expect(service.join(event.id, body("after@start.test"), t.app.log, new Date(at))).rejects.toMatchObject({
+        statusCode: 409,
+        code: "timeslot_started",
+      });
+    }
+    expect(await entriesByEmail(["after@start.test"])).toEqual([]);
+  });
+
+  it("through the API: a started slot's line answers 409 on the slot field, and the public event marks it started", async () => {
+    const past = await fullEvent(1, 1, "2026-01-05");
+    const res = await join(past.event.id, registrationBody(past.slot.id, { email: "late@start.test" }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: "timeslot_started",
+      message: "Este horario ya comenzó: su lista de espera está cerrada. Por favor elegí otro horario.",
+      fields: { timeslotId: "Este horario ya comenzó: su lista de espera está cerrada. Por favor elegí otro horario." },
+    });
+    expect(await t.db.$count(waitlistEntries, eq(waitlistEntries.eventId, past.event.id))).toBe(0);
+    const shown = async (id: string) => (await t.app.inject({ url: `/api/public/events/${id}` })).json().timeslots;
+    expect(await shown(past.event.id)).toEqual([expect.objectContaining({ availableSpots: 0, started: true })]);
+    const ahead = await fullEvent();
+    expect(await shown(ahead.event.id)).toEqual([expect.objectContaining({ availableSpots: 0, started: false })]);
   });
 
   it("an edit moving a slot earlier cuts the offers it holds short: past the new start they cannot be accepted", async () => {

@@ -1,4 +1,7 @@
-/** The waiting list's e-mails (issue 19): the place in line confirmed, and a spot offered. */
+/**
+ * The waiting list's e-mails (issue 19): the place in line confirmed, a spot offered, and the
+ * person taken off the line by staff.
+ */
 import { translator, type Language } from "@common/i18n";
 import { formatDateTimeFor } from "@common/dates-language";
 import type { Config } from "../../config";
@@ -53,4 +56,19 @@ export function offerEmail(config: Config, input: WaitlistEmailInput, token: str
     action: { label: t("public.emails.waitlistOffer.action"), url: waitlistUrl(config, token) },
   });
   return { kind: "waitlist_offer", to: input.email, ...content };
+}
+
+/** Staff took the person off the slot's line: no link (there is nothing left to do on the entry's page). */
+export function removedEmail(config: Pick<Config, "contactEmail">, input: WaitlistEmailInput): OutgoingEmail {
+  const { language } = input;
+  const t = translator(language);
+  const eventName = input.event.eventName;
+  const content = renderLayout({
+    language,
+    subject: t("public.emails.waitlistRemoved.subject", { eventName }),
+    greeting: t("public.emails.greeting", { name: input.fullName }),
+    paragraphs: [t("public.emails.waitlistRemoved.body", { eventName, contact: config.contactEmail })],
+    details: details(language, input),
+  });
+  return { kind: "waitlist_removed", to: input.email, ...content };
 }

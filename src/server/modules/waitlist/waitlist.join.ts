@@ -1,6 +1,7 @@
 /**
  * Joining a slot's waiting list (issue 19): the public form's body, checked like a registration
- * (the event active, the slot its own, the photos), stored with its photos claimed, the e-mail that
+ * (the event active, the slot its own, the photos) and refused for a slot that has started (it is
+ * offered to nobody: ADR 017), stored with its photos claimed, the e-mail that
  * confirms the place in line queued, and, should the slot have room, the spot offered at once: all
  * in one transaction. The database refuses a second place in line, and a place in line for someone
  * registered in the event (migration 0010's triggers).
@@ -19,6 +20,7 @@ import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import { photoErrors } from "../photos/photos.errors";
 import { publicErrors } from "../public/public.errors";
+import type { TimeslotsRepository } from "../events/timeslots.repository";
 import type { PublicRepository } from "../public/public.repository";
 import type { PublicService } from "../public/public.service";
 import { joinedEmail } from "./waitlist.emails";
@@ -34,6 +36,7 @@ export interface WaitlistDeps {
   config: Config;
   publicRepo: PublicRepository;
   publicService: PublicService;
+  timeslotsRepo: TimeslotsRepository;
 }
 
 /** 1 for the next in the slot's line; null when not waiting. */
@@ -54,13 +57,12 @@ export async function positionOf(entry: Pick<WaitlistEntryRow, "id" | "timeslotI
 
 export async function joinWaitlist(
   deps: WaitlistDeps,
-
   eventId: string,
   input: PublicRegistration,
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<WaitlistJoined> {
-  const { db, config, publicRepo, publicService } = deps;
+  const { db, config, publicRepo, publicService, timeslotsRepo } = deps;
   if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
   // Honeypot filled: a bot. Answer like a success so it learns nothing; store nothing.
   if (input.website) {
@@ -70,6 +72,8 @@ export async function joinWaitlist(
   const context = await publicRepo.findRegistrationContext(eventId);
   if (!context) throw publicErrors.eventNotFound();
   if (!context.slots.has(input.timeslotId)) throw publicErrors.noTimeslot();
+  // A line nobody would ever be offered a spot from (offerFreedSpots skips a started slot).
+  if ((await timeslotsRepo.startedAmong([input.timeslotId], now)).size > 0) throw waitlistErrors.slotStarted();
   await publicService.checkPhotos(eventId, context.photoSetting, input.photos);
   // The same consent as a registration (issue 18): kept with the entry, copied into the registration.
   const consent = await publicService.consentFor(context.photoSetting, input);

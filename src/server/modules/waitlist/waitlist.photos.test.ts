@@ -38,7 +38,7 @@ describe("the waiting list of an event that requires photos", () => {
     // Staff see them on the registration, as they see a registration's own.
     const { headers } = await signedInAs(t.app, { role: "member" });
     const detail = await t.app.inject({ url: `/api/registrations/${registration!.id}`, headers });
-    expect(detail.json().photos.map((photo: { kind: string }) => photo.kind)).toEqual(["face", "profile", "full"]);
+    expect(detail.json().photos.map((p: { kind: string }) => p.kind)).toEqual(["face", "profile", "full"]);
     const face = await t.app.inject({ url: `/api/registrations/${registration!.id}/photos/face`, headers });
     expect(face.statusCode).toBe(200);
     expect(face.headers["content-type"]).toMatch(/^image\//);

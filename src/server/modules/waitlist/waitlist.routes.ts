@@ -1,7 +1,7 @@
 /**
  * The waiting list's API (issue 19): joining (the public form's body), the entry's page (its links'
  * tokens are the only key; rate-limited per IP like the form), and the staff's view (member+,
- * audited) and hand-made offers (admin+).
+ * audited), hand-made offers and removals from a line (admin+; a removal audited).
  */
 import { publicRegistrationSchema } from "@common/schemas/registration";
 import {
@@ -61,7 +61,13 @@ export async function waitlistRoutes(app: ZodApp, { db, config }: AppContext): P
     service.decline(t),
   );
 
+  staffRoutes(app, db, service);
+}
+
+/** The staff's side: each slot's line (member+, audited), a spot offered by hand and a removal (admin+). */
+function staffRoutes(app: ZodApp, db: AppContext["db"], service: ReturnType<typeof createWaitlistService>) {
   const eventParams = z.object({ id: z.string().max(64) });
+  const entryParams = eventParams.extend({ entryId: z.string().max(64) });
   app.get(
     "/api/events/:id/waitlist",
     {
@@ -87,10 +93,24 @@ export async function waitlistRoutes(app: ZodApp, { db, config }: AppContext): P
       schema: {
         tags: ["events"],
         summary: "Offer a spot to this waiting person now (the slot's capacity raised by one if it is full)",
-        params: eventParams.extend({ entryId: z.string().max(64) }),
+        params: entryParams,
         response: { 200: staffWaitlistResponse },
       },
     },
     async (request) => service.offerByHand(request.params.id, request.params.entryId),
+  );
+
+  app.delete(
+    "/api/events/:id/waitlist/:entryId",
+    {
+      config: { access: "admin" },
+      schema: {
+        tags: ["events"],
+        summary: "Take this person off the waiting list (an offer they hold goes to the next in line); they are told by e-mail",
+        params: entryParams,
+        response: { 200: staffWaitlistResponse },
+      },
+    },
+    async (request) => service.removeFromLine(request.params.id, request.params.entryId, auditContext(request)),
   );
 }

@@ -11,13 +11,13 @@ const EVENT: PublicEvent = {
   location: "Av. Corrientes 1234",
   description: "",
   photos: "off",
-  timeslots: [{ id: "s1", startTime: "10:00", endTime: "11:00", capacity: 10, availableSpots: 5 }],
+  timeslots: [{ id: "s1", startTime: "10:00", endTime: "11:00", capacity: 10, availableSpots: 5, started: false }],
 };
 
-function renderForm() {
+function renderForm(event: PublicEvent = EVENT) {
   render(
     <RegistrationForm
-      event={EVENT}
+      event={event}
       onRegistered={vi.fn()}
       onJoinedWaitlist={vi.fn()}
       onSlotsStale={vi.fn()}
@@ -51,5 +51,27 @@ describe("the public registration form's errors", () => {
       const base = label!.replace(/ \(.*\)$/, "");
       expect(rest.join(": "), link.textContent ?? "").not.toMatch(new RegExp(`^${base}:`, "i"));
     }
+  });
+});
+
+describe("a full time slot (issue 19)", () => {
+  const full = (started: boolean): PublicEvent => ({
+    ...EVENT,
+    timeslots: [{ ...EVENT.timeslots[0]!, availableSpots: 0, started }],
+  });
+
+  it("offers its waiting list while it has not started", () => {
+    renderForm(full(false));
+    expect(screen.getByText(/Este horario está completo\. Podés anotarte en la lista de espera/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Anotarme en la lista de espera" })).toBeInTheDocument();
+  });
+
+  it("once started, says its line is closed and does not offer it", () => {
+    renderForm(full(true));
+    expect(
+      screen.getByText("Este horario está completo y ya comenzó: no tiene lista de espera. Elegí otro horario."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Anotarme en la lista de espera" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Podés anotarte en la lista de espera/)).not.toBeInTheDocument();
   });
 });

@@ -53,6 +53,13 @@ const consentProps = (form: ReturnType<typeof useRegistrationForm>, event: Publi
   onChange: form.setConsent,
 });
 
+/** A full slot: its waiting list offered, or, once the slot has started, said to be closed (issue 19). */
+function FullSlotNotice({ waitlist, closed }: { waitlist: boolean; closed: boolean }) {
+  const t = useT();
+  if (closed) return <Notice tone="warning">{t("public.waitlist.closed")}</Notice>;
+  return waitlist ? <Notice tone="warning">{t("public.waitlist.offerJoin")}</Notice> : null;
+}
+
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
   /** The person starts on the form (focus or touch): the page may refresh the slots' availability. */
@@ -128,7 +135,7 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
       </div>
 
       {formError ? <Notice tone="destructive">{formError}</Notice> : null}
-      {waitlist ? <Notice tone="warning">{t("public.waitlist.offerJoin")}</Notice> : null}
+      <FullSlotNotice waitlist={waitlist} closed={form.closed} />
 
       <PublicButton type="submit" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -9,6 +9,7 @@ const slots = [1, 3, 0].map((availableSpots, i) => ({
   endTime: `1${i + 1}:00`,
   capacity: 20,
   availableSpots,
+  started: false,
 }));
 
 function renderIn(language: string) {

@@ -90,6 +90,10 @@ function refusalHandler({
     switch (error.code) {
       case "duplicate_registration":
         return showErrors({ email: waitlist ? t("public.errors.waitlistDuplicate") : t("public.errors.duplicate") });
+      case "timeslot_started":
+        // The slot started since the form was read: its line is closed (issue 19).
+        onSlotsStale();
+        return showErrors({ timeslotId: t("public.errors.waitlistSlotStarted") });
       case "timeslot_full":
         // The slot stays chosen: once its availability is read again, the form offers its waiting list.
         onSlotsStale();
@@ -147,8 +151,12 @@ export function useRegistrationForm(
     setPhotoErrors((current) => ({ ...current, [kind]: undefined }));
   };
   const summaryRef = useRef<HTMLDivElement>(null);
-  // The chosen slot is full: the submit joins its waiting list.
-  const waitlist = (event.timeslots.find((slot) => slot.id === values.timeslotId)?.availableSpots ?? 1) <= 0;
+  // The chosen slot is full: the submit joins its waiting list, unless the slot has started (its
+  // line would never be offered a spot: the server refuses it, and the form does not offer it).
+  const chosen = event.timeslots.find((slot) => slot.id === values.timeslotId);
+  const full = (chosen?.availableSpots ?? 1) <= 0;
+  const closed = full && chosen?.started === true;
+  const waitlist = full && !closed;
   // Consent and the guardian (issue 18): checked by the same rule as the server's.
   const consentPart = useConsent(event, values, photos, attempted);
   const { consent, setConsentErrors, checkConsent, minor } = consentPart;
@@ -178,6 +186,7 @@ export function useRegistrationForm(
     const consentFound = checkConsent(consent);
     setConsentErrors(consentFound);
     if (!data || Object.keys(problems).length > 0 || Object.keys(consentFound).length > 0) return showErrors(found);
+    if (closed) return showErrors({ timeslotId: t("public.errors.waitlistSlotStarted") });
     setBusy(true);
     try {
       const ids = photoIds(photos);
@@ -200,6 +209,6 @@ export function useRegistrationForm(
     }
   }
 
-  const form = { values, errors, busy, formError, summaryRef, set, submit, waitlist };
+  const form = { values, errors, busy, formError, summaryRef, set, submit, waitlist, closed };
   return { ...form, photos, photoErrors, setPhoto, ...consentPart };
 }

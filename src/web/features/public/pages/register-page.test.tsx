@@ -13,7 +13,14 @@ const EVENT = {
   location: "Av. Corrientes 1234",
   description: "",
   timeslots: [
-    { id: "7f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f", startTime: "10:00", endTime: "11:00", capacity: 20, availableSpots: 1 },
+    {
+      id: "7f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f",
+      startTime: "10:00",
+      endTime: "11:00",
+      capacity: 20,
+      availableSpots: 1,
+      started: false,
+    },
   ],
 };
 

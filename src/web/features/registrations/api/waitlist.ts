@@ -24,3 +24,17 @@ export function useOfferSpot(eventId: string) {
     onSuccess: (data) => queryClient.setQueryData(waitlistQueryOptions(eventId).queryKey, data),
   });
 }
+
+/** DELETE /api/events/:id/waitlist/:entryId (admin): the person leaves the line, and is told by e-mail. */
+export function useRemoveFromWaitlist(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entryId: string) =>
+      api<StaffWaitlist>(`/api/events/${encodeURIComponent(eventId)}/waitlist/${encodeURIComponent(entryId)}`, {
+        method: "DELETE",
+      }),
+    onSuccess: (data) => queryClient.setQueryData(waitlistQueryOptions(eventId).queryKey, data),
+    // Someone left meanwhile (409): the list as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: waitlistQueryOptions(eventId).queryKey }),
+  });
+}

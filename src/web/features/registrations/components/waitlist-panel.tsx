@@ -1,20 +1,36 @@
 import { formatTimeRange } from "@common/dates";
 import { formatDateTimeFor } from "@common/dates-language";
 import type { StaffWaitlist } from "@common/schemas/self-service";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ApiError } from "@web/lib/api";
 import { useLanguage } from "@web/lib/language";
-import { useOfferSpot, useWaitlist } from "../api/waitlist";
+import { useOfferSpot, useRemoveFromWaitlist, useWaitlist } from "../api/waitlist";
 import { EmptyState } from "./registrations-list";
+import { RemoveWaitlistEntryDialog } from "./remove-waitlist-entry-dialog";
 
 type Entry = StaffWaitlist["timeslots"][number]["entries"][number];
 
-/** The event's waiting list (issue 19), slot by slot, first in line first; admins offer a spot by hand. */
+/**
+ * The event's waiting list (issue 19), slot by slot, first in line first; admins offer a spot by
+ * hand, or take someone off the line after confirming.
+ */
 export function WaitlistPanel({ eventId, isAdmin }: { eventId: string; isAdmin: boolean }) {
   const { t } = useLanguage();
   const waitlist = useWaitlist(eventId);
+  const remove = useRemoveFromWaitlist(eventId);
+  const [removing, setRemoving] = useState<Entry | null>(null);
+  const confirmRemove = () => {
+    if (!removing) return;
+    const { id, fullName } = removing;
+    remove.mutate(id, {
+      onSuccess: () => toast.success(t("registrations.waitlist.removeDone", { name: fullName })),
+      onError: (error) => toast.error(error instanceof ApiError ? error.message : t("common.errors.internal")),
+      onSettled: () => setRemoving(null),
+    });
+  };
   if (!waitlist.data) return <EmptyState>{waitlist.isError ? t("common.errors.internal") : t("common.loading")}</EmptyState>;
   const slots = waitlist.data.timeslots;
   if (slots.every((slot) => slot.entries.length === 0)) return <EmptyState>{t("registrations.waitlist.empty")}</EmptyState>;
@@ -30,12 +46,24 @@ export function WaitlistPanel({ eventId, isAdmin }: { eventId: string; isAdmin: 
           ) : (
             <ol className="grid gap-2">
               {slot.entries.map((entry, index) => (
-                <WaitlistRow key={entry.id} entry={entry} position={index + 1} eventId={eventId} isAdmin={isAdmin} />
+                <WaitlistRow
+                  key={entry.id}
+                  entry={entry}
+                  position={index + 1}
+                  eventId={eventId}
+                  onRemove={isAdmin ? () => setRemoving(entry) : undefined}
+                />
               ))}
             </ol>
           )}
         </section>
       ))}
+      <RemoveWaitlistEntryDialog
+        entry={removing}
+        busy={remove.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
     </div>
   );
 }
@@ -44,12 +72,13 @@ function WaitlistRow({
   entry,
   position,
   eventId,
-  isAdmin,
+  onRemove,
 }: {
   entry: Entry;
   position: number;
   eventId: string;
-  isAdmin: boolean;
+  /** Admins only: opens the confirmation. */
+  onRemove: (() => void) | undefined;
 }) {
   const { t, language } = useLanguage();
   const offer = useOfferSpot(eventId);
@@ -71,17 +100,28 @@ function WaitlistRow({
         <Badge tone="neutral">{t("registrations.waitlist.waiting")}</Badge>
       )}
       {entry.emailVerified ? <Badge tone="green">{t("registrations.waitlist.verified")}</Badge> : null}
-      {isAdmin && entry.status === "waiting" ? (
-        <Button
-          size="sm"
-          variant="outline"
-          className="ms-auto"
-          onClick={offerSpot}
-          disabled={offer.isPending}
-          aria-label={t("registrations.waitlist.offerLabel", { name: entry.fullName })}
-        >
-          {t("registrations.waitlist.offer")}
-        </Button>
+      {onRemove ? (
+        <span className="ms-auto flex gap-2">
+          {entry.status === "waiting" ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={offerSpot}
+              disabled={offer.isPending}
+              aria-label={t("registrations.waitlist.offerLabel", { name: entry.fullName })}
+            >
+              {t("registrations.waitlist.offer")}
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onRemove}
+            aria-label={t("registrations.waitlist.removeLabel", { name: entry.fullName })}
+          >
+            {t("registrations.waitlist.remove")}
+          </Button>
+        </span>
       ) : null}
     </li>
   );
