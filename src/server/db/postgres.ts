@@ -119,7 +119,8 @@ class PipelinedLanes {
   }
 
   async query<T extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<T>> {
-    if (this.ended) throw new Error("the database is closed");
+    // Closed under the app (a shutdown): nothing was sent, so callers answer 503 as for a lost connection.
+    if (this.ended) throw new NotSentError(new Error("the database is closed"));
     const index = this.next++ % this.connections.length;
     const connection = this.connections[index] ?? this.open(index);
     let client: pg.Client;
