@@ -78,7 +78,8 @@ export function selfServiceRows(): MatrixRow[] {
       route: "/api/public/events/:eventId/waitlist",
       expect: expectFor.public(201),
       prepare: async (app) => {
-        const event = await createEvent(app.ctx.db, { timeslots: [{ capacity: 1 }] });
+        // A slot ahead: the line of a slot that has started is closed (409 timeslot_started).
+        const event = await createEvent(app.ctx.db, { eventDate: "2031-09-01", timeslots: [{ capacity: 1 }] });
         await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
         return { url: `/api/public/events/${event.id}/waitlist`, body: registrationBody(event.timeslots[0]!.id) };
       },
@@ -105,6 +106,15 @@ export function selfServiceRows(): MatrixRow[] {
       prepare: async (app) => {
         const { event, entry: row } = await entry(app, "waiting");
         return { url: `/api/events/${event.id}/waitlist/${row.id}/offer`, body: {} };
+      },
+    },
+    {
+      method: "DELETE",
+      route: "/api/events/:id/waitlist/:entryId",
+      expect: expectFor.admin(200),
+      prepare: async (app) => {
+        const { event, entry: row } = await entry(app, "waiting");
+        return { url: `/api/events/${event.id}/waitlist/${row.id}` };
       },
     },
   ];
