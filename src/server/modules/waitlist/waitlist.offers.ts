@@ -2,7 +2,7 @@
  * Offering freed spots to the waiting list (issue 19; ADR 017). Whatever frees a spot (a
  * cancellation, a move, a staff deletion, a capacity raised, a slot added, an offer declined or
  * expired) calls `offerFreedSpots` in its own transaction, after the change. Per slot, in id order:
- * the slot row is locked (FOR UPDATE), its room read (capacity − registrations − held offers), and
+ * the slot row is locked (FOR NO KEY UPDATE), its room read (capacity − registrations − held offers), and
  * that many of the first waiting entries offered, oldest first (locked in that order, an entry held
  * a moment by its owner waited for, never skipped). The slot's lock serialises every
  * offer of that slot, so two spots freed at once go to the first two, and a spot is never offered
@@ -68,7 +68,12 @@ async function lockLineInOrder(tx: DbOrTx, line: LineOf, room: number) {
     .for("update");
 }
 
-/** The slot locked (FOR UPDATE) with its event, its room and the instant it starts. */
+/**
+ * The slot locked with its event, its room and the instant it starts. FOR NO KEY UPDATE, not FOR
+ * UPDATE: it serialises the slot's offers just as well, but does not conflict with the FOR KEY SHARE
+ * lock that inserting a row referencing the slot takes. With FOR UPDATE, people joining the slot's
+ * line at once (each holding that key share from its insert, then asking for this lock) deadlocked.
+ */
 async function lockSlot(tx: DbOrTx, slotId: string) {
   const [slot] = await tx
     .select({
@@ -86,7 +91,7 @@ async function lockSlot(tx: DbOrTx, slotId: string) {
     .from(eventTimeslots)
     .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
     .where(eq(eventTimeslots.id, slotId))
-    .for("update", { of: eventTimeslots });
+    .for("no key update", { of: eventTimeslots });
   return slot;
 }
 
