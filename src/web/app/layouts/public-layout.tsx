@@ -43,14 +43,14 @@ export function PublicLayout() {
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <Link
-              className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
               to="/landing"
               reloadDocument
             >
               {t("common.footer.forAgencies")}
             </Link>
             <Link
-              className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
               to="/privacy"
               reloadDocument
             >

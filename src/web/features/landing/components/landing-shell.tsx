@@ -57,10 +57,16 @@ export function LandingShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/landing">
+            <a
+              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              href="/landing"
+            >
               {t("common.footer.forAgencies")}
             </a>
-            <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/privacy">
+            <a
+              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              href="/privacy"
+            >
               {t("common.footer.privacy")}
             </a>
             <ContactLine email={contactEmail} />

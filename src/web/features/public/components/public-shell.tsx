@@ -90,7 +90,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <a className="rounded-sm font-medium text-foreground underline-offset-4 hover:underline" href="/privacy">
+            <a
+              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
+              href="/privacy"
+            >
               {t("common.footer.privacy")}
             </a>
             <ContactLine email={contactEmail} />
