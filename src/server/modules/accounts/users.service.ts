@@ -71,6 +71,8 @@ export function createUsersService({ db, auth, config, log }: Deps) {
       // A superadmin stays a superadmin: "Create Admin" never lowers anyone's role.
       if (user.role === "superadmin") return user;
       if (!user.emailVerified) return undefined;
+      // Already an approved admin: nothing changes, so nothing is recorded as changed.
+      if (user.role === "admin" && user.status === "approved") return user;
       const updated = await repo.update(user.id, { role: "admin", status: "approved" }, tx);
       await recordAuditOf(tx, audit, { action: "user.role_change", userId: user.id, details: { from: user.role, to: "admin" } });
       log.info({ actorId: actor.id, userId: user.id }, "user promoted to admin");

@@ -2,7 +2,8 @@
  * 'Create Admin' changes a role, and the audit trail says so (issue 18): inviting an address, new or
  * an unverified sign-up's, writes `user.role_change` with the superadmin who did it, the account made
  * an admin and the role it got, in the invitation's transaction; the superadmin reads it at
- * /api/audit. A refused request and a superadmin left as they were record no change. (A promotion
+ * /api/audit. A refused request, an admin already approved and a superadmin left as they were record
+ * no change. (A promotion
  * is walked with every other action in audit.walk.test.ts.)
  */
 import { and, eq } from "drizzle-orm";
@@ -88,6 +89,14 @@ describe("no role change is recorded", () => {
     expect((await createAdmin(email, admin.headers)).statusCode).toBe(403);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect(await roleChanges()).toHaveLength(before);
+  });
+
+  it("when the address is already an approved admin's: nothing changed, nothing recorded", async () => {
+    const admin = await createUser(t.db, { role: "admin", status: "approved", email: `admin-${unique()}@agency.test` });
+    const res = await createAdmin(admin.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ outcome: "promoted", user: { id: admin.id, role: "admin", status: "approved" } });
+    expect(await roleChanges(admin.id)).toEqual([]);
   });
 
   it("when the address is a superadmin's: the role stays as it is", async () => {
