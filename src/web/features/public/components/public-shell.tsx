@@ -87,7 +87,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">{children}</div>
       </main>
       <footer className="border-t">
-        <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+        <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <a
