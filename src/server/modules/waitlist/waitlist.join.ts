@@ -25,7 +25,7 @@ import type { PublicRepository } from "../public/public.repository";
 import type { PublicService } from "../public/public.service";
 import { joinedEmail } from "./waitlist.emails";
 import { waitlistErrors } from "./waitlist.errors";
-import { offerFreedSpots } from "./waitlist.offers";
+import { lockSlot, offerFreedSpots } from "./waitlist.offers";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENTRY_UNIQUE = "waitlist_entries_event_email_uq";
@@ -81,9 +81,14 @@ export async function joinWaitlist(
   const wantedPhotos = PHOTO_KINDS.filter((kind) => input.photos?.[kind]).map((kind) => input.photos![kind]!);
   try {
     return await db.transaction(async (tx) => {
+      // The slot's lock first, the place in line after it: people joining at once then enter the line
+      // one after the other, each stamped (clock_timestamp, not the transaction's start) after those
+      // before it committed, so the position each is told is the one the line gives them.
+      await lockSlot(tx, input.timeslotId);
       const [entry] = await tx
         .insert(waitlistEntries)
         .values({
+          createdAt: sql`clock_timestamp()`,
           eventId,
           timeslotId: input.timeslotId,
           email: input.email,

@@ -152,6 +152,9 @@ describe("a freed spot is offered once", () => {
     const line = await lineOf(slot.id);
     expect(line.filter(([, status]) => status === "offered")).toEqual([[winner, "offered"]]);
     expect(line.filter(([, status]) => status === "waiting")).toHaveLength(9);
+    // Each waiting person was told their own place, the one the line gives them.
+    const waiting = line.filter(([, status]) => status === "waiting").map(([email]) => email);
+    expect(waiting.map((email) => positions[emails.indexOf(email!)])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await slotCounts(slot.id)).toEqual([1, 1]);
     await expectOffersWithinRoom(slot.id, 1);
     expect(await offerMailsTo(emails)).toEqual(Object.fromEntries(emails.map((email) => [email, email === winner ? 1 : 0])));
@@ -163,11 +166,13 @@ describe("a freed spot is offered once", () => {
 
     const responses = await Promise.all(emails.map((email) => join(event.id, registrationBody(slot.id, { email }))));
     expect(responses.map((res) => res.statusCode)).toEqual(emails.map(() => 201));
-    expect(responses.every((res) => res.json().position >= 1)).toBe(true);
+    const positions = responses.map((res) => res.json().position as number);
 
     const line = await lineOf(slot.id);
     expect(line).toHaveLength(10);
     expect(line.every(([, status]) => status === "waiting")).toBe(true);
+    // Nobody told the same place as another: each the place the line gives them, 1 to 10.
+    expect(line.map(([email]) => positions[emails.indexOf(email!)])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(await slotCounts(slot.id)).toEqual([1, 0]);
     await expectOffersWithinRoom(slot.id, 0);
     expect(await offerMailsTo(emails)).toEqual(Object.fromEntries(emails.map((email) => [email, 0])));

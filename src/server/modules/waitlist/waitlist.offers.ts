@@ -74,7 +74,7 @@ async function lockLineInOrder(tx: DbOrTx, line: LineOf, room: number) {
  * lock that inserting a row referencing the slot takes. With FOR UPDATE, people joining the slot's
  * line at once (each holding that key share from its insert, then asking for this lock) deadlocked.
  */
-async function lockSlot(tx: DbOrTx, slotId: string) {
+export async function lockSlot(tx: DbOrTx, slotId: string) {
   const [slot] = await tx
     .select({
       id: eventTimeslots.id,
