@@ -3,7 +3,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ProfileStatus, Role } from "@common/constants";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword, makeSignature } from "better-auth/crypto";
 import type { App } from "../app";
 import type { Db } from "../db/client";
 import {
@@ -77,13 +77,25 @@ export async function signIn(app: App, email: string, password = TEST_PASSWORD):
   return { cookie, origin: TEST_PUBLIC_URL };
 }
 
-/** Creates a user of the given role/status and returns it with signed-in headers. */
+/**
+ * Creates a user of the given role/status and returns it with signed-in headers: a session made the
+ * way better-auth's own test helpers make one (its internal adapter, then the cookie signed with the
+ * app's secret), so no password is checked. A password check is a deliberate ~100 ms of scrypt, and
+ * the authorisation matrix alone signs in ~300 personas per database; tests of signing in itself
+ * use `signIn`, the real endpoint.
+ */
 export async function signedInAs(
   app: App,
   options: CreateUserOptions = {},
 ): Promise<{ user: UserRow; headers: Record<string, string> }> {
   const user = await createUser(app.ctx.db, options);
-  return { user, headers: await signIn(app, user.email, options.password) };
+  const context = await app.ctx.auth.$context;
+  const session = await context.internalAdapter.createSession(user.id);
+  const signed = `${session.token}.${await makeSignature(session.token, context.secret)}`;
+  return {
+    user,
+    headers: { cookie: `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`, origin: TEST_PUBLIC_URL },
+  };
 }
 
 export interface CreateEventOptions extends Partial<ScoutingEventRow> {
