@@ -23,12 +23,19 @@ function serverProject(db: "pglite" | "pg"): TestProjectInlineConfiguration {
       setupFiles: ["src/common/test-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // Each file still gets its own app and database (test/harness.ts); what is shared is the
+      // module graph (the app, better-auth, the AWS SDK, sharp…), imported once per worker rather
+      // than once per file: importing it took ~2 s a file, 540 s of a 21-minute run (12 min without).
+      isolate: false,
     },
   };
 }
 
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default leaves one free): the files wait on PostgreSQL, PGlite
+    // and child processes as much as they compute; on 2 cores the run took 21 minutes instead of 33.
+    maxWorkers: "100%",
     projects: [
       {
         resolve: { alias },
