@@ -8,8 +8,8 @@ import { textsIn } from "./support/texts";
 
 /**
  * axe (serious and critical, colour contrast included) on every route of SPEC.md §2's route table,
- * in both languages and both themes, at 360 and 1280 px, plus a keyboard walk that checks focus is
- * always visible.
+ * in both languages and both themes, at 360 and 1280 px, plus a keyboard walk at both widths that
+ * checks focus is always visible.
  */
 interface RouteCase {
   /** The route as SPEC.md §2's route table writes it. */
@@ -236,6 +236,10 @@ for (const entry of ROUTES) {
         );
         if (entry.signedIn) await signInAsSuperadmin(page, baseURL);
         const path = typeof entry.path === "string" ? entry.path : await entry.path(page.request);
+        // Whether focus shows is a matter of the focus styles (an outline), which neither the language nor
+        // the theme changes (the theme changes its colour, which axe's contrast check covers): the keyboard
+        // walk runs once per route and width, in the first language and the light theme.
+        const walksFocus = language === LANGUAGES[0] && theme === "light";
         for (const width of [360, 1280]) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto(path);
@@ -243,7 +247,7 @@ for (const entry of ROUTES) {
           await expect(page.locator("html")).toHaveAttribute("lang", language);
           await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
           await expectNoSeriousA11yViolations(page);
-          await expectVisibleFocus(page);
+          if (walksFocus) await expectVisibleFocus(page);
         }
       });
     }
