@@ -3,7 +3,7 @@
  * tests (in other processes) read.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -37,7 +37,10 @@ export async function startMailServer(mailDir: string): Promise<{ port: number; 
             receivedAt: new Date().toISOString(),
           };
           const file = path.join(mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.json`);
-          writeFileSync(file, JSON.stringify(stored));
+          // Written aside, then renamed into place: a test reading the mailbox (every *.json) while
+          // a message arrives never finds a half-written file (a rename is atomic).
+          writeFileSync(`${file}.partial`, JSON.stringify(stored));
+          renameSync(`${file}.partial`, file);
           callback();
         })
         .catch((error: Error) => callback(error));
