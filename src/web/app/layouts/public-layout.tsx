@@ -1,3 +1,4 @@
+import { footerLinkClass } from "@web/lib/footer-link";
 import { useT } from "@web/lib/language";
 import { Link, Outlet } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -42,18 +43,10 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <Link
-              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
-              to="/landing"
-              reloadDocument
-            >
+            <Link className={footerLinkClass} to="/landing" reloadDocument>
               {t("common.footer.forAgencies")}
             </Link>
-            <Link
-              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
-              to="/privacy"
-              reloadDocument
-            >
+            <Link className={footerLinkClass} to="/privacy" reloadDocument>
               {t("common.footer.privacy")}
             </Link>
             {settings.data ? (

@@ -1,3 +1,4 @@
+import { footerLinkClass } from "@web/lib/footer-link";
 import { useT } from "@web/lib/language";
 import type { ReactNode } from "react";
 import { Logo } from "@web/components/logo";
@@ -57,16 +58,10 @@ export function LandingShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <a
-              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
-              href="/landing"
-            >
+            <a className={footerLinkClass} href="/landing">
               {t("common.footer.forAgencies")}
             </a>
-            <a
-              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
-              href="/privacy"
-            >
+            <a className={footerLinkClass} href="/privacy">
               {t("common.footer.privacy")}
             </a>
             <ContactLine email={contactEmail} />

@@ -1,3 +1,4 @@
+import { footerLinkClass } from "@web/lib/footer-link";
 import { useT } from "@web/lib/language";
 import type { PublicSettings } from "@common/schemas/settings";
 import { clsx } from "clsx";
@@ -90,10 +91,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-3xl flex-col gap-1 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t("common.footer.rights", { year })}</p>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <a
-              className="inline-flex min-h-6 items-center rounded-sm font-medium text-foreground underline-offset-4 hover:underline"
-              href="/privacy"
-            >
+            <a className={footerLinkClass} href="/privacy">
               {t("common.footer.privacy")}
             </a>
             <ContactLine email={contactEmail} />
