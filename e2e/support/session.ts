@@ -4,7 +4,7 @@
  * needs to be signed in. A test that signs out must use `signInFresh` instead (sign-out ends the
  * session on the server for everyone holding its cookie).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_SUPERADMIN } from "./constants";
@@ -26,5 +26,8 @@ export async function signInAsSuperadmin(page: Page, baseURL: string | undefined
     return;
   }
   await signInFresh(page, baseURL);
-  writeFileSync(file, JSON.stringify(await page.context().cookies()));
+  // Written aside, then renamed into place: the other worker may be reading it at that moment.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(await page.context().cookies()));
+  renameSync(partial, file);
 }
