@@ -4,7 +4,7 @@
  * LCP, FCP, TBT, CLS for each. Targets: 100 / 100 / 100 / 100, LCP ≤ 1.2 s, TBT ≤ 50 ms.
  *
  * Run after `npm run build`. Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and a
- * PGlite database with one event. BENCH_LIGHTHOUSE_RUNS (default 3) runs per page; the median is printed.
+ * PGlite database with one event. BENCH_LIGHTHOUSE_RUNS (default 5) runs per page; the median is printed.
  * BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's full report (JSON) there.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -18,7 +18,7 @@ import { createEvent } from "../src/server/test/factories";
 import { testConfig } from "../src/server/test/harness";
 
 const WEB = path.resolve("dist/web");
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 

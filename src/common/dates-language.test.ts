@@ -20,4 +20,18 @@ describe("dates in the reader's language", () => {
     expect(formatTimeFor("en", "14:30")).toMatch(/^2:30\sPM$/);
     expect(formatTimeRangeFor("en", "00:00", "11:30")).toMatch(/^12:00\sAM – 11:30\sAM$/);
   });
+
+  it("writes English dates and times as en-US's medium date and short time do, for every day and minute", () => {
+    const date = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
+    const time = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
+    const spaces = (text: string) => text.replace(/\s/g, " ");
+    for (let day = 0; day < 366 * 2; day++) {
+      const utc = new Date(Date.UTC(2027, 0, 1 + day));
+      expect(formatDateFor("en", utc.toISOString().slice(0, 10))).toBe(spaces(date.format(utc)));
+    }
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const hhmm = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+      expect(formatTimeFor("en", hhmm)).toBe(spaces(time.format(Date.UTC(1970, 0, 1, 0, minute))));
+    }
+  });
 });

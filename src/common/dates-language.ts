@@ -7,8 +7,12 @@ import type { Language } from "./i18n/languages";
 
 const AGENCY_TIME_ZONE = "America/Argentina/Buenos_Aires";
 
-const englishDate = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
-const englishTime = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "numeric", minute: "2-digit" });
+// A calendar date and a slot's time carry no time zone, so English writes them itself, as
+// en-US's medium date and short time do. Why not Intl: building the first Intl.DateTimeFormat
+// loads the engine's locale data, 20–30 ms of a public page's start in Chromium (measured with a
+// CPU profile of the registration page's hydration), and the server's ICU and the phone's may
+// differ in a space (U+202F before PM in newer ICU), which hydration would see as a change.
+const ENGLISH_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const englishDateTimes = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar date (`YYYY-MM-DD`): es-AR `23/11/26`, English `Nov 23, 2026`. */
@@ -16,11 +20,7 @@ export function formatDateFor(language: Language, isoDate: string): string {
   if (language === "es-AR") return formatDateEsAr(isoDate);
   const date = parseIsoDate(isoDate);
   if (!date) return isoDate;
-  // The calendar date read as midnight UTC and formatted in UTC: no time zone can move its day
-  // (and setUTCFullYear keeps a year below 100 as written).
-  const utc = new Date(Date.UTC(2000, date.month - 1, date.day));
-  utc.setUTCFullYear(date.year);
-  return englishDate.format(utc);
+  return `${ENGLISH_MONTHS[date.month - 1]} ${date.day}, ${date.year}`;
 }
 
 /** A date on the PDF sheet and in e-mails: es-AR `dd/MM/yyyy` (SPEC.md), English `Mar 5, 2026`. */
@@ -45,7 +45,7 @@ export function formatTimeFor(language: Language, value: string): string {
   if (language === "es-AR") return hhmm;
   const [hours, minutes] = hhmm.split(":").map(Number);
   if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return hhmm;
-  return englishTime.format(Date.UTC(1970, 0, 1, hours, minutes));
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /** es-AR `10:00 - 11:00`, English `10:00 AM – 11:00 AM`. */

@@ -31,8 +31,9 @@ export function normalizeInstagram(value: string): string {
 export const EARLIEST_BIRTH_DATE = "1900-01-01";
 
 /** Age in whole years today, in the agency's time zone; null for an impossible or future date. */
-export function ageToday(dateOfBirth: string, today: string = todayIso()): number | null {
+export function ageToday(dateOfBirth: string, today?: string): number | null {
   if (!isIsoDate(dateOfBirth) || dateOfBirth < EARLIEST_BIRTH_DATE) return null;
-  const age = ageOn(dateOfBirth, today);
+  // Today only once there is a date: the empty form's first render builds no Intl.DateTimeFormat.
+  const age = ageOn(dateOfBirth, today ?? todayIso());
   return age === null || age < 0 ? null : age;
 }

@@ -10,6 +10,12 @@ import type { PublicEvent } from "./public-responses";
 export interface PublicPageState {
   /** The language the page was rendered in (the saved choice's cookie, else Accept-Language). */
   language: Language;
+  /**
+   * The agency's calendar date when the page was made (`YYYY-MM-DD`): it bounds the birth-date
+   * picker. Computing it in the browser would build an Intl.DateTimeFormat while the page hydrates
+   * (ADR 013).
+   */
+  today: string;
   /** The footer's contact address (GET /api/public/settings). */
   contactEmail: string | null;
   /** The registration page's event, or `notFound` when it is missing or inactive (a 404 page). */

@@ -1,15 +1,13 @@
 // Inlined at the end of each server-rendered public page (src/server/http/inline-assets.ts). The
-// page is whole without JavaScript, so what only improves it waits for its first paint: then the
-// web font is let in (the `font-pending` class goes) and the modules that hydrate the page are
-// fetched (data-modules: the entry first, then the chunks it will import). On a slow link the first
-// paint waits on the HTML alone. A hidden tab paints nothing, so there they start at once.
+// page is whole without JavaScript, so the modules that hydrate it wait for its first paint
+// (data-modules: the entry first, then the chunks it will import). On a slow link the first paint
+// waits on the HTML alone. A hidden tab paints nothing, so there they start at once.
 (function (script) {
   var modules = ((script && script.getAttribute("data-modules")) || "").split(" ").filter(Boolean);
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    document.documentElement.classList.remove("font-pending");
     modules
       .slice(1)
       .concat(modules.slice(0, 1))

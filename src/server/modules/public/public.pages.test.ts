@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliDecompressSync } from "node:zlib";
+import { todayIso } from "@common/dates";
 import { formatDateFor } from "@common/dates-language";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -61,6 +62,9 @@ describe("an active event's registration page, without JavaScript", () => {
     // The state the client hydrates with: the same event, not fetched again.
     const state = stateOf(html);
     expect(state.language).toBe("es-AR");
+    // The birth-date picker is bounded by the agency's date, which the page carries for hydration.
+    expect(state.today).toBe(todayIso());
+    expect(html).toMatch(new RegExp(`<input[^>]*type="date"[^>]*max="${todayIso()}"`));
     expect(state.event).toMatchObject({ id: event.id, data: { eventName: event.eventName, location: "Palermo Soho, CABA" } });
 
     // Head: title, description, share tags with the generated image.
@@ -145,8 +149,7 @@ describe("what the first paint waits for", () => {
     // Nothing in the head competes with the HTML on a slow link: no font preload, no module script.
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toMatch(/rel="preload"|rel="modulepreload"|type="module"/);
-    // Inter's sized stand-ins paint first (the class goes after that paint).
-    expect(html).toMatch(/^<!doctype html>\s*<html lang="es-AR" class="font-pending">/);
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="es-AR">/);
     // After the first paint, the inline script starts the entry, its chunk and the page's own chunks.
     const hydration = /<script data-modules="([^"]+)">([\s\S]*?)<\/script>\s*<\/body>/.exec(html);
     expect(hydration?.[2]).toBe(HYDRATE_SCRIPT);
@@ -188,7 +191,7 @@ describe("the home page and the landing, without JavaScript", () => {
     expect(text).toContain(String(new Date().getFullYear()));
     expect(text).toContain("Para agencias");
     expect(text).toContain("contacto@agency.test");
-    expect(stateOf(res.body)).toEqual({ language: "es-AR", contactEmail: "contacto@agency.test" });
+    expect(stateOf(res.body)).toEqual({ language: "es-AR", today: todayIso(), contactEmail: "contacto@agency.test" });
   });
 
   it("/ holds the home page for a visitor, and sends a signed-in user to the dashboard", async () => {
@@ -210,7 +213,7 @@ describe("the home page and the landing, without JavaScript", () => {
     for (const url of ["/landing", "/"]) {
       const res = await pages.app.inject({ url, headers: { "accept-language": "en" } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<html lang="en" class="font-pending">');
+      expect(res.body).toContain('<html lang="en">');
       expect(visibleText(bodyOf(res.body))).toContain("Sign in");
       expect(metaContent(res.body, "og:image")).toBe(`${PUBLIC_URL}/og/landing.png?lang=en`);
       expect(metaContent(res.body, "twitter:card")).toBe("summary_large_image");
@@ -219,6 +222,6 @@ describe("the home page and the landing, without JavaScript", () => {
     }
     // Staff pages keep the plain index.html.
     const login = await pages.app.inject({ url: "/login" });
-    expect(login.body).not.toMatch(/og:|font-pending/);
+    expect(login.body).not.toMatch(/og:/);
   });
 });

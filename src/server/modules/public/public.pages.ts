@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { todayIso } from "@common/dates";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
 import { matchPublicVisitorPage } from "@common/public-paths";
@@ -105,8 +106,7 @@ function splitTemplate(html: string): Template {
   const withoutHead = html
     .replace(/<title>[^<]*<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
-    // Painted first in Inter's sized stand-ins; the font comes after that paint (theme.css).
-    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000" class="font-pending"')
+    .replace(/<html lang="[^"]*"/, '<html lang="\u0000LANG\u0000"')
     .replace(/(<meta name="viewport"[^>]*>)/, "$1\n    \u0000HEAD\u0000")
     .replace('<div id="root"></div>', '<div id="root">\u0000ROOT\u0000');
   const [beforeLang = "", rest1 = ""] = withoutHead.split("\u0000LANG\u0000");
@@ -221,7 +221,7 @@ export async function createPublicPageRenderer(
     const match = matchPublicVisitorPage(pathname);
     const language = pageLanguage(request);
     const t = translator(language);
-    const state: PublicPageState = { language, contactEmail: ctx.config.contactEmail ?? null };
+    const state: PublicPageState = { language, today: todayIso(), contactEmail: ctx.config.contactEmail ?? null };
     let status = 200;
     let head: Head;
     let page: string[] = [];

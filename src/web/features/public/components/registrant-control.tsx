@@ -2,6 +2,7 @@ import { useT } from "@web/lib/language";
 import { todayIso } from "@common/dates";
 import { fieldLabel, registrantFields, type FieldDefinition, type RegistrantFieldName } from "@common/registrant/fields";
 import { ageToday } from "@common/registrant/normalize";
+import { usePageState } from "../page-state";
 import { NumberStepper } from "./number-stepper";
 import { controlAria, controlClass, FormField } from "./public-ui";
 
@@ -41,6 +42,8 @@ function Select({ name, value, error, onChange, options }: RegistrantControlProp
 function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
   const t = useT();
   const age = value ? ageToday(value) : null;
+  // The server's date when it made the page; computed here only without one (`npm run dev`).
+  const today = usePageState()?.today ?? todayIso();
   return (
     <div className="grid gap-2">
       <FormField id={name} label={fieldLabel(name)} error={error}>
@@ -49,7 +52,7 @@ function BirthDate({ name, value, error, onChange }: RegistrantControlProps) {
           name={name}
           type="date"
           autoComplete={registrantFields[name].autoComplete}
-          max={todayIso()}
+          max={today}
           className={`${controlClass} h-12`}
           value={value}
           onChange={(e) => onChange(e.target.value)}
