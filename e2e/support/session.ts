@@ -4,10 +4,11 @@
  * needs to be signed in. A test that signs out must use `signInFresh` instead (sign-out ends the
  * session on the server for everyone holding its cookie).
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { E2E_SUPERADMIN } from "./constants";
+import { writeFileAtomically } from "./files";
 
 type Cookies = Parameters<BrowserContext["addCookies"]>[0];
 
@@ -26,8 +27,6 @@ export async function signInAsSuperadmin(page: Page, baseURL: string | undefined
     return;
   }
   await signInFresh(page, baseURL);
-  // Written aside, then renamed into place: the other worker may be reading it at that moment.
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, JSON.stringify(await page.context().cookies()));
-  renameSync(partial, file);
+  // The other worker may be reading it at that moment.
+  writeFileAtomically(file, JSON.stringify(await page.context().cookies()));
 }

@@ -3,10 +3,11 @@
  * tests (in other processes) read.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { writeFileAtomically } from "./files";
 
 export interface StoredMail {
   to: string[];
@@ -36,11 +37,8 @@ export async function startMailServer(mailDir: string): Promise<{ port: number; 
             messageId: mail.messageId ?? "",
             receivedAt: new Date().toISOString(),
           };
-          const file = path.join(mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.json`);
-          // Written aside, then renamed into place: a test reading the mailbox (every *.json) while
-          // a message arrives never finds a half-written file (a rename is atomic).
-          writeFileSync(`${file}.partial`, JSON.stringify(stored));
-          renameSync(`${file}.partial`, file);
+          // A test may be reading the mailbox (every *.json) as the message arrives.
+          writeFileAtomically(path.join(mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.json`), JSON.stringify(stored));
           callback();
         })
         .catch((error: Error) => callback(error));
