@@ -2,11 +2,11 @@
  * The arrival in the audit trail (issue 18's access audit, issue 20's check-in): one row per
  * arrival, whoever scans the person again, on however many phones at once.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@common/dates";
 import type { CheckInResponse } from "@common/schemas/check-ins";
-import { auditLog } from "../../db/schema";
+import { auditLog, modelRegistrations } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
@@ -86,5 +86,33 @@ describe("the check-in's audit row", () => {
     });
     expect((await checkIn()).json<CheckInResponse>().checkedIn).toBe(true);
     expect(await checkInRows(registration.id)).toHaveLength(2);
+  });
+
+  it("and the arrival are one: when the audit row cannot be written, no arrival is recorded", async () => {
+    const { registration } = await personToday();
+    const staff = await signedInAs(t.app, { role: "member" });
+    const checkIn = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/check-ins",
+        headers: staff.headers,
+        payload: { registrationId: registration.id },
+      });
+    // The audit trail refuses the check-in's row (a fault in the write, for this test only).
+    await t.db.execute(sql`create function refuse_check_in_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'registration.check_in' then raise exception 'audit write failed'; end if; return new; end $$`);
+    await t.db.execute(sql`create trigger refuse_check_in_audit before insert on audit_log
+      for each row execute function refuse_check_in_audit()`);
+    try {
+      expect((await checkIn()).statusCode).toBe(500);
+      const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, registration.id));
+      expect(row).toMatchObject({ attended: false, attendedAt: null, checkedInBy: null });
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_check_in_audit on audit_log`);
+      await t.db.execute(sql`drop function refuse_check_in_audit()`);
+    }
+    // The phone sends it again (its queue keeps what failed): now both are written.
+    expect((await checkIn()).json<CheckInResponse>().checkedIn).toBe(true);
+    expect(await checkInRows(registration.id)).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todayIso } from "@common/dates";
 import { openDatabase, type Database } from "../../db/client";
-import { modelRegistrations } from "../../db/schema";
+import { auditLog, modelRegistrations } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { testDbKind } from "../../test/database";
@@ -32,7 +32,11 @@ describe.skipIf(!onPostgres)("the same check-in from 20 connections at once (Pos
     for (let i = 0; i < 20; i++) connections.push(await openDatabase({ url: t.databaseUrl, poolSize: 1 }));
     const replies = await Promise.all(
       connections.map((database, i) =>
-        createCheckInsService({ db: database.db, config: t.config }).checkIn(staff[i]!.user.id, { token }),
+        createCheckInsService({ db: database.db, config: t.config }).checkIn(
+          staff[i]!.user.id,
+          { token },
+          { actor: { id: staff[i]!.user.id, role: "member" }, ip: null },
+        ),
       ),
     );
     expect(replies.filter((r) => r.checkedIn)).toHaveLength(1);
@@ -43,6 +47,12 @@ describe.skipIf(!onPostgres)("the same check-in from 20 connections at once (Pos
     // Every phone shows the one arrival, by the one who recorded it.
     expect(new Set(replies.map((r) => r.registration.attendedAt))).toEqual(new Set([winner.registration.attendedAt]));
     expect(new Set(replies.map((r) => r.registration.checkedInBy?.id))).toEqual(new Set([row!.checkedInBy]));
+    // And one row in the audit trail, by the same staff member.
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.check_in"), eq(auditLog.registrationId, registration.id)));
+    expect(audited.map((a) => a.actorId)).toEqual([row!.checkedInBy]);
   });
 });
 

@@ -3,7 +3,9 @@
  * people, several phones polling), so the hot statements are fixed texts run through
  * `runStatement` (prepared once per connection on PostgreSQL).
  */
+import type { AuditAction } from "@common/privacy/audit-actions";
 import { runStatement, type Db } from "../../db/client";
+import type { AuditContext } from "../audit/audit.record";
 import { escapeLike } from "../registrations/registrations.repository";
 
 export interface CheckInRow {
@@ -52,13 +54,19 @@ const CHECK_IN = `
   returning id`;
 
 /**
- * The arrival and the person in one round trip. The select reads the statement's snapshot, taken
- * before the update: it shows the row as it was, so this request's own arrival comes from the
- * update's `returning` ("arrival"). A request that lost a race to another phone may still see the
- * person as not arrived: `recordAndFind` reads again then.
+ * The arrival, its row in the audit trail (issue 18: written with the action it records, so neither
+ * exists without the other; the columns are those `recordAudit` writes) and the person, in one
+ * round trip. The select reads the statement's snapshot, taken before the update: it shows the row
+ * as it was, so this request's own arrival comes from the update's `returning` ("arrival"). A
+ * request that lost a race to another phone may still see the person as not arrived:
+ * `recordAndFind` reads again then.
  */
 const CHECK_IN_AND_FIND = `
-  with arrival as (${CHECK_IN.replace("returning id", "returning id, attended_at, checked_in_by")})
+  with arrival as (${CHECK_IN.replace("returning id", "returning id, attended_at, checked_in_by, event_id")}),
+  audited as (
+    insert into audit_log (actor_id, actor_role, action, registration_id, event_id, ip)
+    select $4, $5, '${"registration.check_in" satisfies AuditAction}', arrival.id, arrival.event_id, $6 from arrival
+  )
   select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
     r.email_verified as "emailVerified", r.attended or a.id is not null as attended,
     coalesce(a.attended_at, r.attended_at) as "attendedAt",
@@ -120,14 +128,22 @@ export function createCheckInsRepository(db: Db) {
     },
 
     /**
-     * Records the arrival (once) and reads the person: `checkedIn` when this call recorded it;
-     * undefined when no registration has this id.
+     * Records the arrival (once) with its audit row, and reads the person: `checkedIn` when this
+     * call recorded it; undefined when no registration has this id.
      */
-    async recordAndFind(id: string, at: Date, userId: string): Promise<(CheckInRow & { checkedIn: boolean }) | undefined> {
+    async recordAndFind(
+      id: string,
+      at: Date,
+      userId: string,
+      audit: AuditContext,
+    ): Promise<(CheckInRow & { checkedIn: boolean }) | undefined> {
       const [row] = await runStatement<CheckInRow & { checkedIn: boolean }>(db, CHECK_IN_AND_FIND, [
         id,
         at.toISOString(),
         userId,
+        audit.actor?.id ?? null,
+        audit.actor?.role ?? null,
+        audit.ip,
       ]);
       if (!row || row.checkedIn || row.attended || row.status === "cancelled") return row;
       // Another phone recorded it while this statement waited for the row: read what it wrote.

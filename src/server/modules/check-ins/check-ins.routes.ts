@@ -35,7 +35,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return checkIns.checkIn(user.id, request.body, new Date(), auditContext(request));
+      return checkIns.checkIn(user.id, request.body, auditContext(request));
     },
   );
 

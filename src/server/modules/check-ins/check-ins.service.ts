@@ -18,7 +18,7 @@ import {
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { registrationIdFromToken } from "../../lib/registration-links";
-import { recordAuditOf, type AuditContext } from "../audit/audit.record";
+import type { AuditContext } from "../audit/audit.record";
 import { checkInErrors } from "./check-ins.errors";
 import { createCheckInsRepository, type CheckInRow } from "./check-ins.repository";
 
@@ -145,8 +145,8 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   async function checkIn(
     userId: string,
     request: CheckInRequest,
+    audit: AuditContext,
     now = new Date(),
-    audit?: AuditContext,
   ): Promise<CheckInResponse> {
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
@@ -163,14 +163,12 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   }
 
   /**
-   * The one place an arrival is written: whatever else must happen with it (issue 18's access
-   * audit) goes here. `checkedIn` when this call recorded it; undefined for no such registration.
+   * The one place an arrival is written, in one statement with its row in the audit trail (issue
+   * 18): a repeated scan records neither again. `checkedIn` when this call recorded it; undefined
+   * for no such registration.
    */
-  async function recordCheckIn(registrationId: string, userId: string, at: Date, audit?: AuditContext) {
-    const row = await repo.recordAndFind(registrationId, at, userId);
-    // The arrival in the audit trail (issue 18), once: a repeated scan records nothing new.
-    if (row?.checkedIn) await recordAuditOf(db, audit, { action: "registration.check_in", registrationId, eventId: row.eventId });
-    return row;
+  function recordCheckIn(registrationId: string, userId: string, at: Date, audit: AuditContext) {
+    return repo.recordAndFind(registrationId, at, userId, audit);
   }
 
   async function arrivals(eventId: string) {
