@@ -8,7 +8,9 @@
  * Needs TEST_DATABASE_URL (a PostgreSQL server; a scratch database is created and dropped).
  * Targets: ≥ 500 registrations/s, ≥ 0.5× the bare endpoint, p95 ≤ 100 ms, zero overbooked.
  */
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import Fastify from "fastify";
 import pg from "pg";
@@ -74,7 +76,16 @@ const testDb = await createTestDatabase("pg");
 try {
   // ---- the app
   const config = testConfig({ publicRegistrationRateLimit: 1_000_000, logLevel: "silent" });
-  const app = await buildApp({ config, database: testDb.database, logger: false });
+  // As main.ts builds it: with the built web app and the public pages' server rendering (issue 21)
+  // when `npm run build` has made them.
+  const built = existsSync("dist/web/index.html") && existsSync("dist/ssr/entry-server.js");
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    logger: false,
+    ...(built ? { webRoot: path.resolve("dist/web"), ssrEntry: path.resolve("dist/ssr/entry-server.js") } : {}),
+  });
+  console.log(built ? "the app serves the build, public pages rendered on the server" : "no build: the API alone (run `npm run build` for the whole app)");
   await app.listen({ port: 0, host: "127.0.0.1" });
   const appPort = (app.server.address() as AddressInfo).port;
   const freshEvent = () =>
