@@ -85,7 +85,11 @@ try {
     logger: false,
     ...(built ? { webRoot: path.resolve("dist/web"), ssrEntry: path.resolve("dist/ssr/entry-server.js") } : {}),
   });
-  console.log(built ? "the app serves the build, public pages rendered on the server" : "no build: the API alone (run `npm run build` for the whole app)");
+  console.log(
+    built
+      ? "the app serves the build, public pages rendered on the server"
+      : "no build: the API alone (run `npm run build` for the whole app)",
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const appPort = (app.server.address() as AddressInfo).port;
   const freshEvent = () =>
