@@ -7,6 +7,7 @@ import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
+import { loadServerCatalogue } from "./http/language";
 import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { createObjectStore } from "./storage/storage";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
@@ -14,6 +15,9 @@ import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./s
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // The scheduler writes e-mails (reminders, waiting-list offers) in each registrant's language:
+  // without the catalogue they carried the messages' ids (scheduler.processes.test.ts).
+  loadServerCatalogue();
   const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
