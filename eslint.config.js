@@ -41,13 +41,17 @@ export default tseslint.config(
     plugins: { "import-x": importX, "check-file": checkFile },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // Without these, import-x skips .ts/.tsx files when it follows imports, and no-cycle never
+      // sees a cycle (it reported none while storage.ts ↔ disk.ts was one).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": ["error", { maxDepth: 10 }],
       "import-x/no-duplicates": "error",
-      // One-way imports (STYLE.md): web and server may import common, never each other;
+      // One-way imports (docs/code-style.md): web and server may import common, never each other;
       // inside web: components/lib → features → app.
       "import-x/no-restricted-paths": [
         "error",
@@ -143,8 +147,32 @@ export default tseslint.config(
             include: ["aria-label", "aria-description", "title", "placeholder", "alt", "label", "aria-valuetext"],
           },
           // Field names, ids and keys ("email", "create-admin-email", "timeslotId") are code, not text.
-          words: { exclude: ["[0-9!-/:-@[-`{-~]+", "[A-Z_-]+", "[a-z][A-Za-z0-9-]*", "[—–·…•\\s]+"] },
+          // Capability names ("registrations.edit", @common/permissions) are code too.
+          words: { exclude: ["[0-9!-/:-@[-`{-~]+", "[A-Z_-]+", "[a-z][A-Za-z0-9-]*", "[a-z]+\\.[a-z]+", "[—–·…•\\s]+"] },
           message: "A text a person reads comes from the catalogue: t('namespace.key') (docs/i18n.md).",
+        },
+      ],
+    },
+  },
+  {
+    // The web asks can(…) (issue 33, ADR 021): no screen compares role names, so a new role needs no
+    // change here. Showing a role (its badge, the users page's selector) is fine; deciding by it is not.
+    files: ["src/web/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.tsx", "**/*.test.ts", "src/web/test/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression > Literal[value=/^(viewer|member|admin|superadmin)$/]",
+          message: "Ask can('capability') (@web/features/accounts) instead of comparing role names (ADR 021).",
+        },
+        {
+          selector: "BinaryExpression > MemberExpression[property.name='role']",
+          message: "Ask can('capability') (@web/features/accounts) instead of comparing roles (ADR 021).",
+        },
+        {
+          selector: "SwitchStatement > MemberExpression.discriminant[property.name='role']",
+          message: "Ask can('capability') (@web/features/accounts) instead of switching on roles (ADR 021).",
         },
       ],
     },

@@ -41,7 +41,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "common",
-          include: ["src/common/**/*.test.ts"],
+          // The scripts' tests (the docs' checks among them) are plain Node, like common's.
+          include: ["src/common/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           setupFiles: ["src/common/test-setup.ts"],
         },

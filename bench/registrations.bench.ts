@@ -16,6 +16,7 @@ import { buildApp } from "../src/server/app";
 import { accounts, tags, users } from "../src/server/db/schema";
 import { loadConfig } from "../src/server/config";
 import { createTestDatabase } from "../src/server/test/database";
+import { rowsOf } from "../src/server/db/client";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = 200;
@@ -120,7 +121,12 @@ try {
     .join("; ");
 
   // ---------------------------------------------------------------- list: filtered searches
-  const terms = ["mar", "gonz", "peña", "lucas", "sofia.", "ez", "tina", "@example", "ramírez", "jose"];
+  // Issue 32: a code as a person types it (no dash, lower case) is searched too.
+  const [{ code } = { code: "" }] = rowsOf<{ code: string }>(
+    await db.execute(sql`select registration_code as code from model_registrations where event_id = ${event.id} limit 1`),
+  );
+  const typedCode = code.replace("-", "").toLowerCase();
+  const terms = ["mar", "gonz", "peña", "lucas", "sofia.", "ez", "tina", "@example", "ramírez", "jose", typedCode];
   const filters = ["", "&liked=true", "&rating=4", "&attended=true&liked=true"];
   const query = (i: number) =>
     `/api/registrations?eventId=${event.id}&q=${encodeURIComponent(terms[i % terms.length]!)}${filters[i % filters.length]}&page=${1 + (i % 3)}&pageSize=20`;
@@ -217,7 +223,7 @@ try {
   if (status !== 200 || lines !== ROWS + 1)
     throw new Error(`export answered ${status} with ${lines} lines, expected ${ROWS + 1}`);
 
-  const copyQuery = `select r.full_name, r.age, r.date_of_birth, r.location, r.email, r.phone_number, r.status, r.email_verified, r.created_at, e.event_name, e.event_date, e.location, r.height, r.eye_color, r.bust, r.waist, r.hips, r.instagram_handle, r.international_work, r.registration_code, t.start_time, t.end_time, r.liked, r.attended, r.rating, r.stage, (select string_agg(tg.name, '; ' order by lower(tg.name), tg.id) from registration_tags rt join tags tg on tg.id = rt.tag_id where rt.registration_id = r.id), r.panel_average from model_registrations r join scouting_events e on e.id = r.event_id join event_timeslots t on t.id = r.timeslot_id where r.event_id = '${event.id}' order by r.created_at desc, r.id desc`;
+  const copyQuery = `select r.full_name, r.age, r.date_of_birth, r.location, r.email, r.phone_number, r.status, r.email_verified, r.created_at, e.event_name, e.event_date, e.location, r.height, r.eye_color, r.bust, r.waist, r.hips, r.instagram_handle, r.international_work, r.registration_code, t.start_time, t.end_time, r.liked, r.attended, r.rating, r.stage, (select string_agg(tg.name, '; ' order by lower(tg.name), tg.id) from registration_tags rt join tags tg on tg.id = rt.tag_id where rt.registration_id = r.id), r.panel_average, r.guardian_name, r.guardian_email, r.guardian_status, r.guardian_decided_at, r.consent_data_processing, r.consent_photo_scouting, r.privacy_notice_version, r.consented_at from model_registrations r join scouting_events e on e.id = r.event_id join event_timeslots t on t.id = r.timeslot_id where r.event_id = '${event.id}' order by r.created_at desc, r.id desc`;
   started = performance.now();
   const copied = execFileSync("psql", [testDb.url!, "-q", "-c", `\\copy (${copyQuery}) to stdout with csv header`], {
     maxBuffer: 512 * 1024 * 1024,

@@ -7,12 +7,12 @@ import { signInAsSuperadmin } from "./support/session";
 import { textsIn } from "./support/texts";
 
 /**
- * axe (serious and critical, colour contrast included) on every route of SPEC.md §2's route table,
+ * axe (serious and critical, colour contrast included) on every route of docs/product.md §2's route table,
  * in both languages and both themes, at 360 and 1280 px, plus a keyboard walk at both widths that
  * checks focus is always visible.
  */
 interface RouteCase {
-  /** The route as SPEC.md §2's route table writes it. */
+  /** The route as docs/product.md §2's route table writes it. */
   route: string;
   /** The concrete path to open; a function when the route needs an existing event, registration or token. */
   path: string | ((request: APIRequestContext) => Promise<string>);
@@ -22,12 +22,8 @@ interface RouteCase {
 }
 
 /*
- * One entry per row of SPEC.md §2's route table. Add a route here when its feature lands:
- * /login, /register, the registration-disabled page, /registration-pending (issue 4),
- * /dashboard/scouting/events and …/new, …/{eventId}/edit (issue 5), /events/{eventId}/register,
- * /registration/success, /verify/{token} (issue 6), /dashboard/scouting/registrations and
- * …/{registrationId}/edit (issue 7), /dashboard/admin/users. Routes that need data prepare it in
- * `path` through the API (`request` carries the superadmin's session when `signedIn`).
+ * One entry per row of docs/product.md §2's route table. Routes that need data prepare it in `path`
+ * through the API (`request` carries the superadmin's session when `signedIn`).
  */
 const ROUTES: RouteCase[] = [
   {
@@ -107,7 +103,7 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     ready: (page) => page.getByRole("banner").getByRole("link", { name: "OpenCall" }),
   },
-  // Not in SPEC.md §2: the Mailbox of issue 3 (every e-mail of the outbox, for admins).
+  // Not in docs/product.md §2: the Mailbox of issue 3 (every e-mail of the outbox, for admins).
   {
     route: "/dashboard/admin/mailbox",
     path: "/dashboard/admin/mailbox",
@@ -183,6 +179,12 @@ const ROUTES: RouteCase[] = [
     path: "/privacy",
     signedIn: false,
     ready: (page, t) => page.getByRole("heading", { name: t("privacy.notice.title") }),
+  },
+  {
+    route: "/authentic",
+    path: "/authentic",
+    signedIn: false,
+    ready: (page, t) => page.getByRole("heading", { name: t("public.authentic.report.title") }),
   },
   {
     route: "/privacy/request",

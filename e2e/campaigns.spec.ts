@@ -79,7 +79,7 @@ test("an admin sends an HTML campaign to two registrants and each gets one sanit
     .fill('<p>Hola {nombre}</p><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">x</a>');
   await dialog.getByLabel("El mensaje contiene HTML").check();
   await dialog.getByRole("button", { name: "Enviar", exact: true }).click();
-  await expect(page.getByText("¿Confirmas el envío de emails a 2 modelos?")).toBeVisible();
+  await expect(page.getByText("¿Confirmás el envío de emails a 2 modelos?")).toBeVisible();
   await page.getByRole("button", { name: "Sí, enviar" }).click();
 
   // The history tab opens and follows the campaign until every message is sent.

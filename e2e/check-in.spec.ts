@@ -1,7 +1,9 @@
 /**
  * Check-in at the door on a staff phone (360 px): by typed code, then with the network gone (the
  * screen lists what waits to be sent), then back online: every arrival reaches the server; and the
- * QR code a sheet prints checks its person in (issue 20).
+ * QR code a sheet prints checks its person in (issue 20). A 16-year-old whose guardian has not
+ * approved is stopped whichever way a phone finds her, and only an admin lets her in, with a reason
+ * (issue 32).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,7 +12,8 @@ import path from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
-import { arrivedNames, eventAtTheDoor } from "./support/check-in";
+import { approvedMember, arrivedNames, eventAtTheDoor, GUARDIAN } from "./support/check-in";
+import { phoneContext } from "./support/phone";
 import { signInAsSuperadmin } from "./support/session";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -108,4 +111,84 @@ test("the QR code on a downloaded sheet, rendered and decoded, checks the person
   });
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ checkedIn: true, registration: { id: people[0]!.id, fullName: "Flor Ficha" } });
+});
+
+test("a minor without the guardian's approval is stopped at the door; a member cannot let her in, an admin can with a reason", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  await signInAsSuperadmin(page, baseURL);
+  const { event, people } = await eventAtTheDoor(page.request, baseURL!, ["Lola Menor", "Ana Adulta"], {
+    minors: ["Lola Menor"],
+  });
+  const lola = people[0]!;
+  // The URL her QR code holds (on the sheet, in the e-mail), as a phone's camera app opens it.
+  const { checkInUrl } = (await (await page.request.get(`/api/registrations/${lola.id}`)).json()) as { checkInUrl: string };
+  const { privacy } = (await (await page.request.get(`/api/registrations/${lola.id}`)).json()) as {
+    privacy: { guardianEmail: string };
+  };
+
+  // A member's phone, in Spanish: by the QR code's link, by her typed code, by name.
+  const memberPhone = await phoneContext(browser, baseURL);
+  const credentials = await approvedMember(page.request, memberPhone.request, mailbox, baseURL!);
+  await memberPhone.request.post("/api/auth/sign-in/email", { data: credentials, headers: { origin: baseURL! } });
+  const member = await memberPhone.newPage();
+  await member.goto(checkInUrl);
+  const card = member.getByTestId("check-in-card");
+  await expect(card.getByRole("heading", { name: "Lola Menor" })).toBeVisible();
+  const stop = card.getByTestId("check-in-stop");
+  await expect(stop).toContainText("No puede pasar");
+  await expect(stop).toContainText("Menor sin autorización: su madre, padre o tutor todavía no aprobó la inscripción.");
+  await expect(card.getByTestId("check-in-guardian")).toContainText(GUARDIAN.name);
+  await expect(card.getByRole("link", { name: `Escribir a ${privacy.guardianEmail}` })).toHaveAttribute(
+    "href",
+    `mailto:${privacy.guardianEmail}`,
+  );
+  await expect(card.getByText("Solo un admin puede dejarla pasar, con un motivo.")).toBeVisible();
+  await expect(card.getByRole("button", { name: /Registrar llegada|Dejar pasar/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(member);
+  expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await member.getByLabel("Evento").selectOption(event.id);
+  await member.getByLabel("Código o nombre").fill(lola.registrationCode);
+  await member.getByRole("button", { name: "Buscar" }).click();
+  await expect(card.getByTestId("check-in-stop")).toBeVisible();
+  await member.getByRole("button", { name: "Siguiente" }).click();
+  await member.getByLabel("Código o nombre").fill("Lola");
+  await member.getByRole("button", { name: "Buscar" }).click();
+  await expect(member.getByRole("list", { name: "Resultados" }).getByRole("button", { name: /Lola Menor/ })).toContainText(
+    "Falta autorización",
+  );
+  expect(await arrivedNames(page.request, event.id)).toEqual([]);
+  await memberPhone.close();
+
+  // An admin's phone, in English: the same stop, and the override, which needs a reason.
+  const adminPhone = await phoneContext(browser, baseURL, "en");
+  await adminPhone.addCookies(await page.context().cookies());
+  const admin = await adminPhone.newPage();
+  await admin.goto(checkInUrl);
+  const adminCard = admin.getByTestId("check-in-card");
+  await expect(adminCard.getByTestId("check-in-stop")).toContainText("Cannot go in");
+  await expect(adminCard.getByTestId("check-in-guardian")).toContainText("Approval missing");
+  await adminCard.getByRole("button", { name: "Let in as an exception" }).click();
+  await adminCard.getByRole("button", { name: "Let in with this reason" }).click();
+  await expect(adminCard.getByText("Write the reason.")).toBeVisible();
+  await adminCard.getByLabel("Reason for the exception").fill("Her mother came with her and signed the form at the door.");
+  await expectNoSeriousA11yViolations(admin);
+  await adminCard.getByRole("button", { name: "Let in with this reason" }).click();
+  await expect(adminCard.getByText(/Arrival recorded: .*, by /)).toBeVisible();
+  await expect(adminCard.getByText("Let in by an admin's exception, without their parent or guardian's approval.")).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await adminPhone.close();
+
+  expect(await arrivedNames(page.request, event.id)).toEqual(["Lola Menor"]);
+  const audit = await page.request.get(`/api/audit?action=registration.check_in_override&target=${lola.id}`);
+  expect((await audit.json()).items).toEqual([
+    expect.objectContaining({
+      action: "registration.check_in_override",
+      details: { reason: "Her mother came with her and signed the form at the door." },
+    }),
+  ]);
 });

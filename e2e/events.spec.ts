@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { E2E_SUPERADMIN } from "./support/constants";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 
@@ -42,6 +43,7 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
   expect(eventIdText).toMatch(/^ID del evento: EV-2026-\d{4}$/);
   const events = (await (await page.request.get("/api/events")).json()) as Array<{
     id: string;
+    slug: string;
     eventName: string;
     timeslots: Array<{ startTime: string; endTime: string; capacity: number; availableSpots: number }>;
   }>;
@@ -57,6 +59,42 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
     { startTime: "10:00", endTime: "11:00", capacity: 8, availableSpots: 8 },
     { startTime: "11:00", endTime: "12:00", capacity: 10, availableSpots: 10 },
   ]);
+
+  // Its short address (issue 32): copied to the clipboard, as a QR code (PNG), on a poster (PDF).
+  const link = `${baseURL}/e/${created.slug}`;
+  expect(created.slug).toMatch(/^casting-e2e-\d+$/);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await card.getByRole("button", { name: /^Copiar enlace/ }).click();
+  await expect(page.getByText(`Enlace copiado: ${link}`)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await card.getByRole("button", { name: /^Código QR/ }).click();
+  const qr = page.getByRole("dialog");
+  await expect(qr.getByRole("img", { name: `Código QR que abre ${link}` })).toBeVisible();
+  const [png] = await Promise.all([page.waitForEvent("download"), qr.getByRole("button", { name: "Descargar PNG" }).click()]);
+  expect(png.suggestedFilename()).toBe(`qr-${created.slug}.png`);
+  expect(
+    readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe("PNG");
+  await page.keyboard.press("Escape");
+  const [poster] = await Promise.all([page.waitForEvent("download"), card.getByRole("button", { name: /afiche/ }).click()]);
+  expect(poster.suggestedFilename()).toBe(`afiche-${created.slug}.pdf`);
+  expect(
+    readFileSync(await poster.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
+  // The short address serves the registration page, which hydrates as at /events/<id>/register.
+  const visitor = await page.context().newPage();
+  const problems: string[] = [];
+  visitor.on("console", (message) => ["error", "warning"].includes(message.type()) && problems.push(message.text()));
+  visitor.on("pageerror", (error) => problems.push(error.message));
+  await visitor.goto(link);
+  await expect(visitor.getByRole("heading", { level: 1, name: `Registro para ${name}` })).toBeVisible();
+  await expect(visitor.locator("html")).toHaveAttribute("data-hydrated", "");
+  expect(problems).toEqual([]);
+  await visitor.close();
 
   // Edit: rename, move and resize a slot
   await card.getByRole("link", { name: /Editar evento/ }).click();
@@ -86,10 +124,11 @@ test("an admin creates an event with two slots, edits it, deactivates it and see
   await expect(card.getByText(/^ID del evento: /)).toHaveText(eventIdText!);
   await expect(card.getByRole("button", { name: "Ver registros (0)" })).toBeVisible();
   const publicLink = card.getByRole("link", { name: /página pública de registro/ });
-  await expect(publicLink).toHaveAttribute("href", `/events/${created.id}/register`);
+  await expect(publicLink).toHaveAttribute("href", `/e/${created.slug}`);
   await expect(publicLink).toHaveAttribute("target", "_blank");
   await expectNoSeriousA11yViolations(page);
 
   await card.getByRole("button", { name: "Ver registros (0)" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations$/);
+  // The list opens on this event, and its address says so (issue 32: filters in the URL).
+  await expect(page).toHaveURL(new RegExp(`/dashboard/scouting/registrations\\?eventId=${created.id}$`));
 });

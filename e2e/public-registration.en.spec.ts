@@ -48,6 +48,10 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   await expect(page.getByRole("alert").filter({ hasText: "fields to fix" })).toBeFocused();
 
   await page.getByLabel(t("registrant.labels.fullName"), { exact: true }).fill("Emma Clarke");
+  await page.getByLabel(t("registrant.labels.dateOfBirth"), { exact: true }).fill(`${new Date().getFullYear() - 12}-01-01`);
+  await expect(page.getByLabel(t("registrant.labels.dateOfBirth"), { exact: true })).toHaveAccessibleDescription(
+    t("registrant.errors.underAge"),
+  );
   await page.getByLabel(t("registrant.labels.dateOfBirth"), { exact: true }).fill("2002-06-01");
   await page.getByLabel(t("registrant.labels.location"), { exact: true }).fill("Buenos Aires");
   await page.getByLabel(t("registrant.labels.email"), { exact: true }).fill(email);
@@ -56,7 +60,8 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   await page.getByLabel(t("registrant.labels.bust"), { exact: true }).fill("84");
   await page.getByLabel(t("registrant.labels.waist"), { exact: true }).fill("62");
   await page.getByLabel(t("registrant.labels.hips"), { exact: true }).fill("90");
-  await page.getByLabel(t("registrant.labels.eyeColor"), { exact: true }).selectOption({ index: 1 });
+  // English labels for docs/product.md's Spanish options (issue 32).
+  await page.getByLabel(t("registrant.labels.eyeColor"), { exact: true }).selectOption({ label: "Light blue" });
   await page.getByLabel(t("registrant.labels.instagramHandle"), { exact: true }).fill("emma.clarke");
   await page
     .getByLabel(t("registrant.labels.internationalWork"), { exact: true })
@@ -68,6 +73,7 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   await page.getByRole("button", { name: t("public.register.submit") }).click();
   await expect(page.getByRole("heading", { name: t("public.success.title") })).toBeVisible();
   const code = (await page.getByTestId("registration-code").textContent())?.trim() ?? "";
+  await expect(page.getByTestId("success-note")).toContainText(email);
 
   const verification = await mailbox.waitFor(email, /^Confirm your registration for Open Call Buenos Aires$/);
   expect(verification.text).toContain("Hi Emma Clarke!");
@@ -78,6 +84,9 @@ test("a visitor registers in English and gets the e-mails in English", async ({ 
   const confirmation = await mailbox.waitFor(email, /^Registration confirmed/);
   expect(confirmation.text).toContain("Bring your printed sheet.");
   expect(confirmation.text).not.toMatch(/Hola|Registro|Fecha/);
+  // Times as the pages write them: 24-hour (issue 32).
+  expect(confirmation.text).toContain("14:00 – 15:00");
+  expect(confirmation.text).not.toMatch(/\b[AP]M\b/);
 
   // The switch: Spanish at once, and still Spanish after a reload.
   await page.getByRole("button", { name: "Español" }).click();

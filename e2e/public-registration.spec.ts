@@ -50,13 +50,18 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   const summary = page.getByRole("alert").filter({ hasText: "campos para corregir" });
   await expect(summary).toBeFocused();
   await expect(
-    summary.getByRole("link", { name: /Elegí un horario: Por favor selecciona un horario disponible\./ }),
+    summary.getByRole("link", { name: /Elegí un horario: Por favor seleccioná un horario disponible\./ }),
   ).toBeVisible();
   await summary.getByRole("link", { name: /^Nombre completo:/ }).click();
   await expect(page.getByLabel("Nombre completo", { exact: true })).toBeFocused();
 
   await page.getByLabel("Nombre completo", { exact: true }).fill("María José Núñez");
-  await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("2003-09-14");
+  // Under 16 is said at the field as soon as the date is entered (issue 32), and goes with a right one.
+  const birthDate = page.getByLabel("Fecha de nacimiento", { exact: true });
+  await birthDate.fill(`${new Date().getFullYear() - 12}-01-01`);
+  await expect(birthDate).toHaveAccessibleDescription("Tenés que tener al menos 16 años para registrarte.");
+  await birthDate.fill("2003-09-14");
+  await expect(birthDate).not.toHaveAttribute("aria-invalid");
   await expect(page.getByText(/Edad: \d+ años/)).toBeVisible();
   await page.getByLabel("Ciudad / localidad", { exact: true }).fill("Córdoba");
   await page.getByLabel("Correo electrónico", { exact: true }).fill(`  ${email.toUpperCase()} `);
@@ -85,6 +90,9 @@ test("a model registers on a phone, verifies the e-mail and downloads the sheet"
   await expect(page).toHaveURL(/\/registration\/success\?e=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { name: "¡Registro completado!" })).toBeVisible();
   await expect(page.getByText(/bandeja de entrada.*spam/)).toBeVisible();
+  // The address it went to, and what comes next (issue 32).
+  await expect(page.getByTestId("success-note")).toContainText(email);
+  await expect(page.getByRole("region", { name: "Qué sigue" })).toBeVisible();
   const code = (await page.getByTestId("registration-code").textContent())?.trim() ?? "";
   expect(code).toMatch(/^OC-[A-Z0-9]{6}$/);
   expect(page.url()).not.toContain(encodeURIComponent(email));

@@ -25,16 +25,15 @@ test("an admin reviews an event in English: filters, search, rating, selection, 
   const url = (path: string) => `${app.baseUrl}${path}`;
   await signInAs(page, app.baseUrl, SEED.admin);
   await page.goto(url("/dashboard/scouting/registrations"));
-  await expect(page.getByText("Please select an event to see its registrations.")).toBeVisible();
-
-  await page.getByLabel("Event", { exact: true }).selectOption(app.eventId);
+  // The admin's only event is chosen without asking (issue 32).
+  await expect(page.getByLabel("Event", { exact: true })).toHaveValue(app.eventId);
   await expect(page.getByRole("heading", { name: `Registrations (${SEED.total})` })).toBeVisible();
   await expect(page.getByText(`Showing 1 to 20 of ${SEED.total} results`)).toBeVisible();
   const pagination = page.getByRole("navigation", { name: "Pagination" });
   await expect(pagination.getByRole("button", { name: /^Page/ })).toHaveCount(3);
   await expectNoSeriousA11yViolations(page);
 
-  await page.getByPlaceholder("Search by name or email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Search" }).fill("ñandú");
   await expect(page.getByText("Showing 1 to 1 of 1 results")).toBeVisible();
   const row = page.getByRole("listitem", { name: SEED.pendingName });
   await expect(row).toContainText("Pending");
@@ -48,12 +47,12 @@ test("an admin reviews an event in English: filters, search, rating, selection, 
   await row.getByRole("button", { name: "Attended" }).click();
   await expect(row.getByRole("button", { name: "Attended" })).toHaveAttribute("aria-pressed", "true");
 
-  // Resend verification (SPEC.md's English text).
+  // Resend verification (docs/product.md's English text).
   await row.getByRole("button", { name: `Resend the verification email to ${SEED.pendingName}` }).click();
   await expect(page.getByText("Verification email resent successfully")).toBeVisible();
 
   // Select the page and export it: the CSV's columns are a file format, English in both languages.
-  await page.getByPlaceholder("Search by name or email").fill("");
+  await page.getByRole("searchbox", { name: "Search" }).fill("");
   await expect(page.getByText(`Showing 1 to 20 of ${SEED.total} results`)).toBeVisible();
   await page.getByLabel("Select all on this page").check();
   const bar = page.getByRole("region", { name: "20 selected" });
@@ -64,17 +63,17 @@ test("an admin reviews an event in English: filters, search, rating, selection, 
   await expect(page.getByRole("region", { name: /selected/ })).toHaveCount(0);
 
   // Edit: the time slot's spots with a real plural; back to the list.
-  await page.getByPlaceholder("Search by name or email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Search" }).fill("ñandú");
   await page.getByRole("link", { name: `Edit ${SEED.pendingName}'s registration` }).click();
   await expect(page.getByRole("heading", { name: "Edit Registration" })).toBeVisible();
-  await expect(page.getByText(/\d+ spots? available/).first()).toBeVisible();
+  await expect(page.getByText(/\d+ spots? left/).first()).toBeVisible();
   await expect(page.getByText(/lugares? disponibles?/)).toHaveCount(0);
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations$/);
+  await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations(\?eventId=[^&]+)?$/);
   await expect(page.getByRole("heading", { name: `Registrations (${SEED.total})` })).toBeVisible();
 
   // Delete with the confirmation.
-  await page.getByPlaceholder("Search by name or email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Search" }).fill("ñandú");
   await page.getByRole("button", { name: `Delete ${SEED.pendingName}'s registration` }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Are you sure you want to delete this registration?");

@@ -17,9 +17,8 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   const url = (path: string) => `${app.baseUrl}${path}`;
   await signInAs(page, app.baseUrl, SEED.admin);
   await page.goto(url("/dashboard/scouting/registrations"));
-  await expect(page.getByText("Por favor selecciona un evento para ver los registros.")).toBeVisible();
-
-  await page.getByLabel("Evento").selectOption(app.eventId);
+  // The admin's only event is chosen without asking (issue 32).
+  await expect(page.getByLabel("Evento")).toHaveValue(app.eventId);
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total})` })).toBeVisible();
   await expect(page.getByText(`Mostrando 1 a 20 de ${SEED.total} resultados`)).toBeVisible();
   const pagination = page.getByRole("navigation", { name: "Paginación" });
@@ -29,7 +28,7 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   // Search is done by the server, debounced; it goes back to page 1.
   await pagination.getByRole("button", { name: "Página 2" }).click();
   await expect(page.getByText(`Mostrando 21 a 40 de ${SEED.total} resultados`)).toBeVisible();
-  await page.getByPlaceholder("Buscar por nombre o email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("ñandú");
   await expect(page.getByText("Mostrando 1 a 1 de 1 resultados")).toBeVisible();
   const row = page.getByRole("listitem", { name: SEED.pendingName });
   await expect(row).toBeVisible();
@@ -49,7 +48,7 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   await expect(page.getByText("Email de verificación reenviado correctamente")).toBeVisible();
 
   // The 'Seleccionadas' toggle filters on the server: the liked row is among them.
-  await page.getByPlaceholder("Buscar por nombre o email").fill("");
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("");
   await page.getByRole("button", { name: "Seleccionadas", pressed: false }).click();
   await expect(page.getByRole("listitem", { name: SEED.pendingName })).toBeVisible();
   await page.getByRole("button", { name: "Seleccionadas", pressed: true }).click();
@@ -83,15 +82,15 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   await page.getByRole("button", { name: "Asistieron" }).click();
 
   // Edit: back to the list with the same event, the change shown.
-  await page.getByPlaceholder("Buscar por nombre o email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("ñandú");
   await page.getByRole("link", { name: `Editar registro de ${SEED.pendingName}` }).click();
   await expect(page.getByRole("heading", { name: "Editar Registro" })).toBeVisible();
   await expect(page.getByLabel("Edad")).toHaveValue(/\d+/);
   await page.getByLabel("Ciudad / localidad").fill("Villa Carlos Paz");
   await page.getByRole("button", { name: "Guardar Cambios" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations$/);
+  await expect(page).toHaveURL(/\/dashboard\/scouting\/registrations(\?eventId=[^&]+)?$/);
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total})` })).toBeVisible();
-  await page.getByPlaceholder("Buscar por nombre o email").fill("ñandú");
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("ñandú");
   await expect(page.getByRole("listitem", { name: SEED.pendingName })).toContainText("Villa Carlos Paz");
 
   // Delete with the confirmation.
@@ -102,7 +101,10 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
   await expect(page.getByText("Registro eliminado exitosamente")).toBeVisible();
   await expect(page.getByText("No se encontraron registros que coincidan con los filtros.")).toBeVisible();
 
-  // The chosen event is remembered.
+  // A reload keeps the event and the search (the address holds them).
   await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Buscar" })).toHaveValue("ñandú");
+  await expect(page.getByText("No se encontraron registros que coincidan con los filtros.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Buscar" }).fill("");
   await expect(page.getByRole("heading", { name: `Registros (${SEED.total - 1})` })).toBeVisible();
 });

@@ -1,8 +1,10 @@
 /**
  * The registrations screen as a person sees it on a phone (360 px) and a laptop (1280 px): what
- * jsdom cannot measure. The page-size selector shows its whole number, the floating selection bar
- * says what its actions do, the e-mail dialog's buttons are on screen, and the compact view shows
- * many registrants per screen.
+ * jsdom cannot measure. No view is wider than the screen (the list in both layouts, each tab, the
+ * selection bar, the e-mail dialog, a sent campaign's recipients), the search box shows its whole
+ * placeholder, the page-size selector its whole number, the floating selection bar says what its
+ * actions do, the e-mail dialog's buttons are on screen, and the compact view shows many
+ * registrants per screen.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
@@ -67,14 +69,41 @@ async function selectTextFits(page: Page, label: string): Promise<{ text: string
   });
 }
 
+/** Whether a text box's placeholder fits in the room its box leaves for text. */
+async function placeholderFits(page: Page, name: string): Promise<{ text: string; room: number; needed: number }> {
+  return page.getByRole("searchbox", { name, exact: true }).evaluate((element) => {
+    const input = element as HTMLInputElement;
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: input.placeholder, room, needed: context.measureText(input.placeholder).width };
+  });
+}
+
+/** Nothing on the page reaches past the screen's right edge: the page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page, width: number, view: string) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide, `${view}: page width at a ${width} px screen`).toBeLessThanOrEqual(width);
+}
+
 for (const width of [360, 1280]) {
-  test(`at ${width} px the list's controls show their whole text`, async ({ page, baseURL }) => {
+  test(`at ${width} px every view fits the screen and the list's controls show their whole text`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
     await signInAsSuperadmin(page, baseURL);
     const event = await seedEvent(page, baseURL);
     await page.goto("/dashboard/scouting/registrations");
     await page.getByLabel("Evento").selectOption(event.id);
     await expect(page.getByRole("heading", { name: "Registros (1)" })).toBeVisible();
+    await expectNoSidewaysScroll(page, width, "the list");
+    await page.getByRole("button", { name: "Vista compacta" }).click();
+    await expect(page.getByRole("table", { name: "Registros del evento, uno por fila" })).toBeVisible();
+    await expectNoSidewaysScroll(page, width, "the compact list");
+    await page.getByRole("button", { name: "Vista detallada" }).click();
+
+    const search = await placeholderFits(page, "Buscar");
+    expect(search.text).toBe("Nombre, email o código");
+    expect(search.room, `room for '${search.text}'`).toBeGreaterThanOrEqual(search.needed);
 
     const size = await selectTextFits(page, "Por página");
     expect(size.text).toBe("20");
@@ -84,6 +113,7 @@ for (const width of [360, 1280]) {
     const bar = page.getByRole("region", { name: "1 seleccionada" });
     await expect(bar.getByText("Exportar CSV", { exact: true })).toBeVisible();
     await expect(bar.getByText("Enviar email", { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page, width, "the selection bar");
 
     await bar.getByRole("button", { name: "Enviar email", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Enviar correo a modelos seleccionados" });
@@ -91,6 +121,20 @@ for (const width of [360, 1280]) {
     for (const name of ["Cancelar", "Enviar"]) {
       await expect(dialog.getByRole("button", { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
+    await expectNoSidewaysScroll(page, width, "the e-mail dialog");
+
+    // Sent: the history tab opens; its campaign with its recipients fits too.
+    await dialog.getByLabel("Mensaje", { exact: true }).fill("Hola {nombre}, te esperamos.");
+    await dialog.getByRole("button", { name: "Enviar", exact: true }).click();
+    await page.getByRole("button", { name: "Sí, enviar" }).click();
+    const history = page.getByRole("tabpanel", { name: "Historial de emails" });
+    await history.getByRole("button", { name: /^Ver detalle/ }).click();
+    await expect(history.getByRole("table").getByText("Lucía Fernández")).toBeVisible();
+    await expectNoSidewaysScroll(page, width, "the e-mail history");
+
+    await page.getByRole("tab", { name: "Lista de espera" }).click();
+    await expect(page.getByText("Nadie está en la lista de espera de este evento.")).toBeVisible();
+    await expectNoSidewaysScroll(page, width, "the waiting list");
   });
 }
 
@@ -129,9 +173,9 @@ test("at 1280 px the compact view shows at least ten registrants on one screen, 
   await expect(lucia.getByRole("button", { name: "1 estrella" })).toBeFocused();
   await expectNoSeriousA11yViolations(page);
 
-  // Remembered: a reload shows the table again.
+  // Remembered: a reload shows the table again, of the same event (the address holds it).
   await page.reload();
-  await page.getByLabel("Evento").selectOption(event.id);
+  await expect(page.getByLabel("Evento")).toHaveValue(event.id);
   await expect(page.getByRole("table", { name: "Registros del evento, uno por fila" })).toBeVisible();
   await page.getByRole("button", { name: "Vista detallada" }).click();
   await expect(page.getByRole("listitem", { name: "Lucía Fernández" })).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** SPEC.md §4 Theme: the saved value under 'theme', else the system preference; persisted; no flash. */
+/** docs/product.md §4 Theme: the saved value under 'theme', else the system preference; persisted; no flash. */
 
 /**
  * Records whether <html> is dark at the moment <body> is created: after the head's scripts ran

@@ -58,7 +58,7 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
   // A second person finds the slot full, and joins its waiting list from the form.
   const second = `segunda.${Date.now()}@example.com`;
   await page.goto(`/events/${event.id}/register`);
-  await expect(page.getByText("0 lugares disponibles")).toBeVisible();
+  await expect(page.getByText("Completo · lista de espera")).toBeVisible();
   await page.getByLabel("Nombre completo", { exact: true }).fill("Sofía Segunda");
   await page.getByLabel("Fecha de nacimiento", { exact: true }).fill("2002-03-04");
   await page.getByLabel("Ciudad / localidad", { exact: true }).fill("La Plata");
@@ -90,7 +90,7 @@ test("waiting list: join a full slot, a spot freed from a manage page, the offer
   const confirm = page.getByRole("alertdialog", { name: "¿Cancelar tu inscripción?" });
   await expect(confirm).toBeFocused();
   await confirm.getByRole("button", { name: "Sí, cancelar" }).click();
-  await expect(page.getByTestId("registration-status")).toHaveText("Cancelado");
+  await expect(page.getByTestId("registration-status")).toHaveText("Cancelada");
   await expect(page.getByText("Tu inscripción fue cancelada.")).toBeVisible();
   await mailbox.waitFor(first, /Inscripción cancelada/);
 

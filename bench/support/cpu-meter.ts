@@ -9,9 +9,9 @@ import type { Db } from "../../src/server/db/client";
 import { rowsOf } from "../../src/server/db/client";
 
 /** A process's user + system CPU in milliseconds (/proc/<pid>/stat, in clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
+function processCpuMs(pid: number, file = `/proc/${pid}/stat`): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(file, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
@@ -35,6 +35,26 @@ export async function startCpuMeter(db: Db) {
       let dbMs = 0;
       for (const pid of await backends(db)) dbMs += processCpuMs(pid) - (dbStart.get(pid) ?? 0);
       return { appMs: (app.user + app.system) / 1000, dbMs };
+    },
+  };
+}
+
+/**
+ * As startCpuMeter, but the app's figure is its main thread's alone (/proc/self/task/<pid>: the
+ * thread whose id is the process's), for benches whose clients run in a worker thread of the same
+ * process; without `db` (PGlite, in that thread) no database figure.
+ */
+export async function startThreadCpuMeter(db: Db | undefined) {
+  const pids = db ? await backends(db) : [];
+  const dbStart = new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+  const mainThread = () => processCpuMs(process.pid, `/proc/self/task/${process.pid}/stat`);
+  const appStart = mainThread();
+  return {
+    async stop(): Promise<{ appMs: number; dbMs: number }> {
+      const appMs = mainThread() - appStart;
+      let dbMs = 0;
+      if (db) for (const pid of await backends(db)) dbMs += processCpuMs(pid) - (dbStart.get(pid) ?? 0);
+      return { appMs, dbMs };
     },
   };
 }

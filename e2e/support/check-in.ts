@@ -1,4 +1,5 @@
 /** An event today with people registered, for the check-in journeys (made through the API). */
+import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { linkIn, type Mailbox } from "../fixtures";
 
@@ -14,12 +15,17 @@ export function todayInBuenosAires(offsetDays = 0): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(at);
 }
 
-/** `request` must carry a superadmin's session. `eventDate` defaults to today in Buenos Aires. */
+export const GUARDIAN = { name: "Marta Tutora" } as const;
+
+/**
+ * `request` must carry a superadmin's session. `eventDate` defaults to today in Buenos Aires;
+ * `minors`: which of `names` are 16, with a guardian who has not approved.
+ */
 export async function eventAtTheDoor(
   request: APIRequestContext,
   baseURL: string,
   names: string[],
-  { eventDate = todayInBuenosAires() }: { eventDate?: string } = {},
+  { eventDate = todayInBuenosAires(), minors = [] }: { eventDate?: string; minors?: string[] } = {},
 ) {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const created = await request.post("/api/events", {
@@ -39,11 +45,14 @@ export async function eventAtTheDoor(
   const people: DoorPerson[] = [];
   for (const [index, fullName] of names.entries()) {
     const email = `puerta-${stamp}-${index}@example.com`;
+    const minor = minors.includes(fullName);
     const res = await request.post(`/api/public/events/${event.id}/registrations`, {
       headers: { origin: baseURL },
       data: {
         fullName,
-        dateOfBirth: "2001-08-21",
+        // A 16-year-old (issue 32) names a guardian, who has not answered yet.
+        dateOfBirth: minor ? `${new Date().getFullYear() - 16}-01-01` : "2001-08-21",
+        ...(minor ? { guardianName: GUARDIAN.name, guardianEmail: `tutora-${stamp}-${index}@example.com` } : {}),
         location: "Rosario",
         email,
         phoneNumber: "0341 555-1234",
@@ -81,4 +90,26 @@ export async function verifyEmail(request: APIRequestContext, mailbox: Mailbox, 
   const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
   const res = await request.post("/api/public/verify", { headers: { origin: baseURL }, data: { token } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A member's account of its own (signed up, its e-mail verified, approved by the superadmin): its credentials. */
+export async function approvedMember(
+  superadmin: APIRequestContext,
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  baseURL: string,
+) {
+  const credentials = { email: `miembro-${randomBytes(3).toString("hex")}@example.com`, password: "una-clave-bien-larga" };
+  const headers = { origin: baseURL, "accept-language": "es-AR" };
+  expect((await request.post("/api/auth/sign-up/email", { data: { name: "Pablo Puerta", ...credentials }, headers })).ok()).toBe(
+    true,
+  );
+  const verification = await mailbox.waitFor(credentials.email, /Confirmá tu correo/);
+  const token = new URL(linkIn(verification, `${baseURL}/verify-email?token=`)).searchParams.get("token")!;
+  // What the page /verify-email does with its link's token.
+  expect((await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)).ok()).toBe(true);
+  const { items } = (await (await superadmin.get("/api/users")).json()) as { items: { id: string; email: string }[] };
+  const id = items.find((user) => user.email === credentials.email)!.id;
+  expect((await superadmin.post(`/api/users/${id}/approve`, { data: {}, headers: { origin: baseURL } })).ok()).toBe(true);
+  return credentials;
 }

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents, scoutingIdSequence } from "../../src/server/db/schema";
+import { freeSlugFor } from "../../src/server/modules/events/event-slug.generator";
 import { person, randomSource, registrationCode } from "./people";
 
 export interface SeedEventOptions {
@@ -26,6 +27,7 @@ export async function seedEvent(db: Db, options: SeedEventOptions) {
     .insert(scoutingEvents)
     .values({
       scoutingId: `EV-${options.eventDate.slice(0, 4)}-${String(next).padStart(4, "0")}`,
+      slug: await freeSlugFor(db, options.eventName),
       eventName: options.eventName,
       eventDate: options.eventDate,
       location: options.location,

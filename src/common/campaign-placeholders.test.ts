@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, type PlaceholderValues } from "./campaign-placeholders";
+import { fillPlaceholders, unknownPlaceholders, type PlaceholderValues } from "./campaign-placeholders";
 
 const values: PlaceholderValues = {
   nombre: "Ana <Pérez>",
@@ -27,5 +27,21 @@ describe("fillPlaceholders", () => {
 
   it("does not re-expand a value that itself looks like a placeholder", () => {
     expect(fillPlaceholders("{nombre}", { ...values, nombre: "{codigo}" })).toBe("{codigo}");
+  });
+});
+
+describe("unknownPlaceholders", () => {
+  it("names each placeholder that would be sent as written, once, in order", () => {
+    expect(unknownPlaceholders("Hola {Nombre} de {Agencia}", "Te esperamos, {agencia}. {Agencia} y { nombre }")).toEqual([
+      "{Agencia}",
+      "{agencia}",
+      "{ nombre }",
+    ]);
+  });
+
+  it("leaves known placeholders in any case, CSS and empty braces alone", () => {
+    expect(unknownPlaceholders("{NOMBRE} {codigo} {Evento} {fecha} {horario}", "<style>p { margin: 0 }</style> {} {1}")).toEqual(
+      [],
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9. */
+/** Business constants of docs/product.md §9. */
 export const MIN_REGISTRATION_AGE = 16;
 
 export const MEASUREMENT_BOUNDS = {
@@ -38,9 +38,6 @@ export const STORAGE_KEYS = {
   registrationsLayoutPrefix: "opencall.registrationsView.",
 } as const;
 
-export const ROLES = ["member", "admin", "superadmin"] as const;
-export type Role = (typeof ROLES)[number];
-
 export const PROFILE_STATUSES = ["pending", "approved"] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
@@ -60,10 +57,12 @@ export const PANEL_DISAGREEMENT_SPREAD = 3;
 export const PANEL_NOTE_MAX = 2000;
 export const TAG_NAME_MAX = 40;
 
-export const CAMPAIGN_STATUSES = ["in_progress", "completed", "partial", "failed"] as const;
+/** `mailbox`: every message was kept in the in-app mailbox, none sent (no SMTP server configured). */
+export const CAMPAIGN_STATUSES = ["in_progress", "completed", "partial", "failed", "mailbox"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-export const RECIPIENT_STATUSES = ["queued", "sent", "failed", "read"] as const;
+/** `mailbox`: the message is in the in-app mailbox, not sent (no SMTP server configured); never a failure. */
+export const RECIPIENT_STATUSES = ["queued", "sent", "failed", "read", "mailbox"] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export const EYE_COLORS = [

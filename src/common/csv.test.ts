@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { agencyDateTime } from "./dates-language";
+import { translator } from "./i18n";
 import {
   CSV_BOM,
   csvCell,
@@ -63,13 +65,24 @@ const sample: RegistrationCsvSource = {
   stage: "shortlisted",
   tags: "Comercial; Editorial",
   panelAverage: 4.33,
+  guardianName: "Ana Tutora",
+  guardianEmail: "tutora@example.com",
+  guardianStatus: "approved",
+  guardianDecidedAt: "2026-01-11T02:30:00.000Z",
+  consentDataProcessing: true,
+  consentPhotoScouting: false,
+  privacyNoticeVersion: 2,
+  consentedAt: "2026-01-10T12:59:30.000Z",
 };
+
+const es = translator("es-AR");
+const en = translator("en");
 
 const SPEC_HEADERS =
   "Full Name,Age,Date of Birth,Location,Email,Phone Number,Status,Email Verified,Created At,Event Name,Event Date,Event Location,Height,Eye Color,Bust,Waist,Hips,Instagram Handle,International Work,Registration Code,Timeslot Start,Timeslot End,Liked,Attended,Rating";
 
 describe("the registrations CSV", () => {
-  it("starts with the BOM and the 25 headers of SPEC.md §3, in order, a field added since after International Work, then the panel's", () => {
+  it("starts with the BOM and the 25 headers of docs/product.md §3, in order, a field added since after International Work, then the panel's, the guardian's and the consent's", () => {
     const head = registrationCsvHead();
     expect(head.startsWith(CSV_BOM)).toBe(true);
     expect(head.endsWith("\r\n")).toBe(true);
@@ -85,12 +98,20 @@ describe("the registrations CSV", () => {
       "Stage",
       "Tags",
       "Panel Average",
+      "Guardian Name",
+      "Guardian Email",
+      "Guardian Status",
+      "Guardian Decided At",
+      "Consent Data Processing",
+      "Consent Photo Scouting",
+      "Privacy Notice Version",
+      "Consented At",
     ]);
     expect(REGISTRATION_CSV_HEADERS).toEqual(headers);
   });
 
   it("writes one line per registration, a cell per column, with Yes/No booleans and empty nulls", () => {
-    const cells = parseCsvLine(registrationCsvLine(sample).replace(/\r\n$/, ""));
+    const cells = parseCsvLine(registrationCsvLine(sample, es).replace(/\r\n$/, ""));
     expect(cells).toHaveLength(REGISTRATION_CSV_HEADERS.length);
     const spec = SPEC_HEADERS.split(",");
     const bySpecHeader = spec.map((header) => cells[REGISTRATION_CSV_HEADERS.indexOf(header)]);
@@ -101,9 +122,9 @@ describe("the registrations CSV", () => {
       "Córdoba, Argentina",
       "jose@example.com",
       "1155551234",
-      "confirmed",
+      "Confirmada",
       "Yes",
-      "2026-01-10T13:00:00.000Z",
+      "2026-01-10 10:00",
       "Casting Ñandú",
       "2026-03-05",
       "Av. Corrientes 1234",
@@ -121,6 +142,43 @@ describe("the registrations CSV", () => {
       "No",
       "",
     ]);
+    expect(cells.slice(REGISTRATION_CSV_HEADERS.indexOf("Stage"))).toEqual([
+      "Preseleccionado",
+      "Comercial; Editorial",
+      "4.33",
+      "Ana Tutora",
+      "tutora@example.com",
+      "Autorizada",
+      "2026-01-10 23:30",
+      "Yes",
+      "No",
+      "2",
+      "2026-01-10 09:59",
+    ]);
+  });
+
+  it("writes statuses, stages and eye colours in the exporting staff member's language, the headers as they are", () => {
+    const cell = (source: RegistrationCsvSource, header: string) =>
+      parseCsvLine(registrationCsvLine(source, en).replace(/\r\n$/, ""))[REGISTRATION_CSV_HEADERS.indexOf(header)];
+    expect(cell(sample, "Status")).toBe("Confirmed");
+    expect(cell({ ...sample, status: "pending" }, "Status")).toBe("Pending");
+    expect(cell(sample, "Stage")).toBe("Shortlisted");
+    expect(cell(sample, "Eye Color")).toBe("Brown");
+    expect(cell({ ...sample, eyeColor: "Avellana/Hazel" }, "Eye Color")).toBe("Hazel");
+    expect(cell(sample, "Guardian Status")).toBe("Approved");
+    // A value that is no option any more (an old row) is written as it was stored, neutralised.
+    expect(cell({ ...sample, eyeColor: "=Violeta" }, "Eye Color")).toBe("'=Violeta");
+    expect(
+      cell({ ...sample, guardianStatus: "not_required", guardianName: null, guardianDecidedAt: null }, "Guardian Decided At"),
+    ).toBe("");
+  });
+
+  it("writes a moment on Buenos Aires' clock, as a spreadsheet reads a date and time", () => {
+    expect(agencyDateTime("2026-01-10T13:00:00.000Z")).toBe("2026-01-10 10:00");
+    // Just past midnight in UTC is still the evening before in Buenos Aires.
+    expect(agencyDateTime("2026-03-01T02:59:59.999Z")).toBe("2026-02-28 23:59");
+    // The zone's rules, not a fixed offset: Argentina kept summer time in 2008–09 (UTC−2).
+    expect(agencyDateTime("2009-01-15T12:00:00.000Z")).toBe("2009-01-15 10:00");
   });
 
   it("neutralises cells that a spreadsheet would run as formulas", () => {

@@ -1,10 +1,16 @@
 /**
- * The registrations CSV (SPEC.md §3 "CSV export"): its 25 columns in order (then any registrant
+ * The registrations CSV (docs/product.md §3 "CSV export"): its 25 columns in order (then any registrant
  * field added since), Yes/No booleans, RFC 4180 quoting and neutralised formula cells
- * (ARCHITECTURE.md invariants). Pure, the one definition: the server's streamed export has the
- * database write each cell as `csvCell` does (registrations.csv.ts, held to `registrationCsvLine`
- * by its tests).
+ * (docs/architecture.md invariants). Values are written as the agency reads them (issue 32): a status,
+ * a stage, an eye colour in the exporting staff member's language (the catalogue), a moment on the
+ * agency's clock as a spreadsheet reads it (`2026-03-05 10:05`, Buenos Aires). The headers stay
+ * docs/product.md's, in English, and so do its Yes/No (docs/product.md §3: "Booleans are written Yes/No"). Pure, the
+ * one definition: the server's streamed export has the database write each cell as `csvCell` does
+ * (registrations.csv.ts, held to `registrationCsvLine` by its tests).
  */
+import { EYE_COLORS, GUARDIAN_STATUSES, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "./constants";
+import { agencyDateTime } from "./dates-language";
+import type { Translate } from "./i18n";
 import {
   REGISTRANT_FIELD_NAMES,
   registrantFields,
@@ -19,8 +25,12 @@ export const CSV_BOM = "\uFEFF";
 export const CSV_FILENAME = "scouting.csv";
 export const CSV_EOL = "\r\n";
 
-/** What a cell holds, which decides how it is written (here and by the database's export). */
-export type CsvCellKind = "text" | "date" | "number" | "yesNo" | "timestamp" | "time";
+/**
+ * What a cell holds, which decides how it is written (here and by the database's export): `label`
+ * is a stored value shown in the reader's words (its column's `labels`), `timestamp` a moment on the
+ * agency's clock.
+ */
+export type CsvCellKind = "text" | "date" | "number" | "yesNo" | "timestamp" | "time" | "label";
 
 /** What one exported line is made of: the registrant's values, the registration's and its event's. */
 export type RegistrationCsvSource = RegistrantValues & {
@@ -43,12 +53,23 @@ export type RegistrationCsvSource = RegistrantValues & {
   stage: string;
   tags: string | null;
   panelAverage: number | null;
+  /** Consent and the guardian (issue 18); times as ISO timestamps. */
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianStatus: string;
+  guardianDecidedAt: string | null;
+  consentDataProcessing: boolean;
+  consentPhotoScouting: boolean;
+  privacyNoticeVersion: number | null;
+  consentedAt: string | null;
 };
 
 export interface CsvColumn {
   header: string;
   key: keyof RegistrationCsvSource;
   kind: CsvCellKind;
+  /** A `label` column's words for each stored value, in the reader's language; another value is written as stored. */
+  labels?: (t: Translate) => Record<string, string>;
 }
 
 const cellKindOf: Record<FieldKind, CsvCellKind> = {
@@ -67,8 +88,20 @@ const fieldColumn = (name: RegistrantFieldName): CsvColumn => {
   return { header: csvHeader, key: name, kind: cellKindOf[kind] };
 };
 const column = (header: string, key: keyof RegistrationCsvSource, kind: CsvCellKind): CsvColumn => ({ header, key, kind });
+const labelled = (
+  header: string,
+  key: keyof RegistrationCsvSource,
+  labels: (t: Translate) => Record<string, string>,
+): CsvColumn => ({
+  header,
+  key,
+  kind: "label",
+  labels,
+});
+const labelsOf = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+  Object.fromEntries(values.map((value) => [value, label(value)]));
 
-/** SPEC.md §3's 25 columns, in order. */
+/** docs/product.md §3's 25 columns, in order. */
 const SPEC_COLUMNS: CsvColumn[] = [
   fieldColumn("fullName"),
   column("Age", "age", "number"),
@@ -76,14 +109,18 @@ const SPEC_COLUMNS: CsvColumn[] = [
   fieldColumn("location"),
   fieldColumn("email"),
   fieldColumn("phoneNumber"),
-  column("Status", "status", "text"),
+  labelled("Status", "status", (t) => labelsOf(REGISTRATION_STATUSES, (status) => t(`registrations.row.status.${status}`))),
   column("Email Verified", "emailVerified", "yesNo"),
   column("Created At", "createdAt", "timestamp"),
   column("Event Name", "eventName", "text"),
   column("Event Date", "eventDate", "date"),
   column("Event Location", "eventLocation", "text"),
   fieldColumn("height"),
-  fieldColumn("eyeColor"),
+  {
+    ...fieldColumn("eyeColor"),
+    kind: "label",
+    labels: (t) => labelsOf(EYE_COLORS, (color) => t(`registrant.eyeColors.${color}`)),
+  },
   fieldColumn("bust"),
   fieldColumn("waist"),
   fieldColumn("hips"),
@@ -97,21 +134,39 @@ const SPEC_COLUMNS: CsvColumn[] = [
   column("Rating", "rating", "number"),
 ];
 
-/** The review panel's columns (issue 23), after SPEC.md's; the last stays a number (the export needs it). */
+/** The review panel's columns (issue 23), after docs/product.md's. */
 export const PANEL_CSV_COLUMNS: readonly CsvColumn[] = [
-  column("Stage", "stage", "text"),
+  labelled("Stage", "stage", (t) => labelsOf(REGISTRATION_STAGES, (stage) => t(`panel.stages.${stage}`))),
   column("Tags", "tags", "text"),
   column("Panel Average", "panelAverage", "number"),
 ];
 
 /**
- * The file's columns: SPEC.md's, with every registrant field they do not name (a field added since)
- * after 'International Work', the last of the registrant's, in the fields' order; then the panel's.
+ * The guardian and the consent (issues 18, 32), last. The last column is never quoted (a number or
+ * a moment: the export needs it).
+ */
+export const PRIVACY_CSV_COLUMNS: readonly CsvColumn[] = [
+  column("Guardian Name", "guardianName", "text"),
+  column("Guardian Email", "guardianEmail", "text"),
+  labelled("Guardian Status", "guardianStatus", (t) =>
+    labelsOf(GUARDIAN_STATUSES, (status) => t(`privacy.guardian.statuses.${status}`)),
+  ),
+  column("Guardian Decided At", "guardianDecidedAt", "timestamp"),
+  column("Consent Data Processing", "consentDataProcessing", "yesNo"),
+  column("Consent Photo Scouting", "consentPhotoScouting", "yesNo"),
+  column("Privacy Notice Version", "privacyNoticeVersion", "number"),
+  column("Consented At", "consentedAt", "timestamp"),
+];
+
+/**
+ * The file's columns: docs/product.md's, with every registrant field they do not name (a field added since)
+ * after 'International Work', the last of the registrant's, in the fields' order; then the panel's,
+ * then the guardian's and the consent's.
  */
 export const REGISTRATION_CSV_COLUMNS: readonly CsvColumn[] = (() => {
   const added = REGISTRANT_FIELD_NAMES.filter((name) => !SPEC_COLUMNS.some((c) => c.key === name)).map(fieldColumn);
   const after = SPEC_COLUMNS.findIndex((c) => c.key === "internationalWork") + 1;
-  return [...SPEC_COLUMNS.slice(0, after), ...added, ...SPEC_COLUMNS.slice(after), ...PANEL_CSV_COLUMNS];
+  return [...SPEC_COLUMNS.slice(0, after), ...added, ...SPEC_COLUMNS.slice(after), ...PANEL_CSV_COLUMNS, ...PRIVACY_CSV_COLUMNS];
 })();
 
 export const REGISTRATION_CSV_HEADERS: readonly string[] = REGISTRATION_CSV_COLUMNS.map((c) => c.header);
@@ -167,10 +222,18 @@ export function registrationCsvHead(): string {
 
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
-export function registrationCsvValues(r: RegistrationCsvSource): CsvValue[] {
-  return REGISTRATION_CSV_COLUMNS.map(({ key, kind }) => (kind === "time" ? hhmm(r[key] as string | null) : r[key]));
+/** The cells of a line, in the reader's words (`t`: the exporting staff member's language). */
+export function registrationCsvValues(r: RegistrationCsvSource, t: Translate): CsvValue[] {
+  return REGISTRATION_CSV_COLUMNS.map(({ key, kind, labels }) => {
+    const value = r[key];
+    if (value === null || value === undefined) return value;
+    if (kind === "time") return hhmm(value as string);
+    if (kind === "timestamp") return agencyDateTime(value as string);
+    if (kind === "label") return labels?.(t)[value as string] ?? value;
+    return value;
+  });
 }
 
-export function registrationCsvLine(r: RegistrationCsvSource): string {
-  return csvLine(registrationCsvValues(r));
+export function registrationCsvLine(r: RegistrationCsvSource, t: Translate): string {
+  return csvLine(registrationCsvValues(r, t));
 }

@@ -1,6 +1,6 @@
 /**
  * Calendar dates (`YYYY-MM-DD`) and wall-clock times (`HH:MM`) are handled as strings and
- * never pass through a UTC `Date`, so no time zone can shift them (ARCHITECTURE.md invariants).
+ * never pass through a UTC `Date`, so no time zone can shift them (docs/architecture.md invariants).
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
@@ -42,7 +42,7 @@ function daysInMonth(year: number, month: number): number {
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
-/** es-AR short date: `dd/mm/aa` (SPEC.md §9). */
+/** es-AR short date: `dd/mm/aa` (docs/product.md §9). */
 export function formatDateEsAr(isoDate: string): string {
   const date = parseIsoDate(isoDate);
   if (!date) return isoDate;
@@ -110,7 +110,7 @@ export function ageOn(birthDate: string, onDate: string): number | null {
 
 const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A timestamp shown to staff in es-AR, in the agency's time zone. */
+/** A timestamp in es-AR, in the agency's time zone: `23/11/26, 17:21` (24-hour, dates-language.ts). */
 export function formatDateTimeEsAr(value: string | Date, timeZone = "America/Argentina/Buenos_Aires"): string {
   const date = typeof value === "string" ? new Date(value) : value;
   // One formatter per time zone: building one cost a repeat scan at the door 8% of its CPU time.
@@ -123,6 +123,7 @@ export function formatDateTimeEsAr(value: string | Date, timeZone = "America/Arg
       year: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      hourCycle: "h23",
     });
     dateTimeFormatters.set(timeZone, formatter);
   }

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   "timeslot_full",
   "timeslot_in_use",
   "capacity_below_registrations",
+  "slug_taken",
   "invalid_token",
   "email_domain_not_allowed",
   "superadmin_protected",
@@ -40,11 +41,15 @@ export const ERROR_CODES = [
   "offer_unavailable",
   "consent_required",
   "guardian_already_decided",
+  "guardian_approval_required",
   "on_waiting_list",
   "capacity_below_held_offers",
   "timeslot_has_waitlist",
   "timeslot_started",
   "not_on_waitlist",
+  "unknown_placeholders",
+  "link_not_found",
+  "link_slug_taken",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,4 @@
-/** Pagination of the registrations list (SPEC.md §2): page numbers with ellipses, the shown range. */
+/** Pagination of the registrations list (docs/product.md §2): page numbers with ellipses, the shown range. */
 
 export type PageItem = number | "ellipsis";
 

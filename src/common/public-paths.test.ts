@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicVisitorPath, matchPublicVisitorPage } from "./public-paths";
+import { eventShortPath, isPublicVisitorPath, linkShortPath, matchPublicVisitorPage, visitSource } from "./public-paths";
 
 describe("public visitor paths", () => {
   it("matches the visitor pages and their parameters", () => {
@@ -11,6 +11,28 @@ describe("public visitor paths", () => {
     expect(matchPublicVisitorPage("/registration/success")).toEqual({ page: "success" });
     expect(matchPublicVisitorPage("/verify/Zx_9-a")).toEqual({ page: "verify", token: "Zx_9-a" });
     expect(matchPublicVisitorPage("/privacy")).toEqual({ page: "privacy" });
+  });
+
+  it("matches an event's short address, in any case, leaving /e/<slug>/<link> free (issue 32)", () => {
+    expect(matchPublicVisitorPage("/e/casting-cordoba-2027")).toEqual({ page: "register", slug: "casting-cordoba-2027" });
+    expect(matchPublicVisitorPage("/e/Casting-2027/")).toEqual({ page: "register", slug: "casting-2027" });
+    expect(eventShortPath("casting-cordoba-2027")).toBe("/e/casting-cordoba-2027");
+    for (const path of ["/e", "/e/", "/e/casting/instagram/more", "/e//instagram"]) {
+      expect(isPublicVisitorPath(path), path).toBe(false);
+    }
+  });
+
+  it("matches a tracked link's address, /e/<slug>/<link> (issue 38), and reads a visit's source", () => {
+    expect(matchPublicVisitorPage("/e/Casting-2027/Historia-IG/")).toEqual({
+      page: "register",
+      slug: "casting-2027",
+      linkSlug: "historia-ig",
+    });
+    expect(linkShortPath("casting-2027", "historia-ig")).toBe("/e/casting-2027/historia-ig");
+    expect(visitSource("/e/casting-2027/historia-ig", "?utm_source=whatsapp")).toBe("historia-ig");
+    expect(visitSource("/e/casting-2027", "?utm_source=%20whatsapp%20&utm_medium=x")).toBe("whatsapp");
+    expect(visitSource("/events/abc/register", "?utm_source=")).toBeUndefined();
+    expect(visitSource("/e/casting-2027", "")).toBeUndefined();
   });
 
   it("leaves every other path to the main app", () => {

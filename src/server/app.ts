@@ -25,6 +25,7 @@ import { createAuth } from "./modules/accounts/auth.config";
 import { authRoutes } from "./modules/accounts/auth.routes";
 import { sessionRoutes } from "./modules/accounts/session.routes";
 import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
+import { createCampaignMessageWriter } from "./modules/campaigns/campaigns.queue";
 import { checkInsRoutes } from "./modules/check-ins/check-ins.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { registerRobots } from "./http/robots";
@@ -32,6 +33,7 @@ import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
 import { panelRoutes } from "./modules/panel/panel.routes";
 import { publicRoutes } from "./modules/public/public.routes";
+import { authenticRoutes } from "./modules/authentic/authentic.routes";
 import { createPublicPageRenderer } from "./modules/public/public.pages";
 import { shareRoutes } from "./modules/public/share.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
@@ -42,7 +44,13 @@ import { manageRoutes } from "./modules/manage/manage.routes";
 import { waitlistRoutes } from "./modules/waitlist/waitlist.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { privacyRoutes } from "./modules/privacy/privacy.routes";
-import { createObjectStore, type ObjectStore } from "./storage/storage";
+import { agencyRoutes } from "./modules/agency/agency.routes";
+import { linksRoutes } from "./modules/links/links.routes";
+import { insightsRoutes } from "./modules/insights/insights.routes";
+import { createAgencyRepository } from "./modules/agency/agency.repository";
+import { createAgencyService } from "./modules/agency/agency.service";
+import { createObjectStore } from "./storage/create-object-store";
+import type { ObjectStore } from "./storage/storage";
 
 export interface AppDeps {
   config: Config;
@@ -99,6 +107,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await mailboxRoutes(zodApi, ctx);
   await usersRoutes(zodApi, ctx);
   await publicRoutes(zodApi, ctx);
+  await authenticRoutes(zodApi, ctx);
   await campaignsRoutes(zodApi, ctx);
   await eventsRoutes(zodApi, ctx);
   await registrationsRoutes(zodApi, ctx);
@@ -110,6 +119,9 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await waitlistRoutes(zodApi, ctx);
   await privacyRoutes(zodApi, ctx);
   await auditRoutes(zodApi, ctx);
+  await agencyRoutes(zodApi, ctx);
+  await linksRoutes(zodApi, ctx);
+  await insightsRoutes(zodApi, ctx);
 }
 
 /**
@@ -197,7 +209,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());
-  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage, limits };
+  // A campaign's messages are written after its POST has answered: a close waits for the pass running.
+  const campaignMessages = createCampaignMessageWriter(database.db, config, app.log);
+  app.addHook("onClose", () => campaignMessages.idle());
+  // The agency's row mirrors the configuration until a superadmin saves it (ADR 019). A database
+  // that cannot be reached now must not stop the app from starting (it answers 503 until it can);
+  // the worker and the next start write the row then.
+  await createAgencyRepository(database.db)
+    .syncDefaults(config)
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, "agency: the configuration's defaults were not written; the database did not answer"),
+    );
+  const agency = createAgencyService({ db: database.db, config });
+  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage, limits, campaignMessages, agency };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
 

@@ -8,6 +8,11 @@ import path from "node:path";
 import { z } from "zod";
 import { parseAddressList } from "./lib/address-list";
 import { shownValue } from "./lib/without-credentials";
+import { dkimFromEnv, dkimProblems, type DkimConfig } from "./mail/dkim";
+import { parseStorageUrl, type StorageConfig } from "./storage/storage-config";
+
+export type { S3StorageConfig, StorageConfig } from "./storage/storage-config";
+export { parseStorageUrl } from "./storage/storage-config";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const port = z.coerce.number().int().min(0).max(65535);
@@ -60,6 +65,22 @@ const envSchema = z
     MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("OpenCall <no-reply@localhost>")),
     MAIL_RATE_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(50)),
     MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(50).default(8)),
+    DKIM_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "must be a domain name such as agency.com")
+        .optional(),
+    ),
+    DKIM_SELECTOR: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]*$/i, "must be a selector such as mail2026")
+        .optional(),
+    ),
+    DKIM_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    DKIM_PRIVATE_KEY_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
     MAIL_SEND_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(120)),
     AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
     AGENCY_EMAIL_DOMAIN: z.preprocess(
@@ -105,6 +126,7 @@ const envSchema = z
         ctx.addIssue({ code: "custom", path: ["STORAGE_URL"], message: (error as Error).message });
       }
     }
+    for (const [name, problem] of dkimProblems(env)) ctx.addIssue({ code: "custom", path: [name], message: problem });
     if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["SUPERADMIN_EMAIL"], message: "is required with SUPERADMIN_PASSWORD" });
     }
@@ -135,6 +157,8 @@ export interface Config {
   mailMaxAttempts: number;
   /** A message left "sending" this long (its worker died mid-send) is queued again. */
   mailSendLeaseSeconds: number;
+  /** The agency's DKIM key: every message is signed with it (DKIM_*); unset, mail goes unsigned. */
+  dkim: DkimConfig | undefined;
   authSecret: string;
   agencyEmailDomain: string;
   contactEmail: string;
@@ -159,52 +183,6 @@ export interface Config {
 }
 
 export type ApiDocs = "off" | "staff" | "public";
-
-export interface S3StorageConfig {
-  kind: "s3";
-  bucket: string;
-  /** Inside the bucket, before every key (from the URL's path); "" for none. */
-  prefix: string;
-  endpoint: string | undefined;
-  region: string;
-  forcePathStyle: boolean;
-  /** From the URL's user:password; otherwise the AWS SDK's own chain (AWS_ACCESS_KEY_ID, profiles, roles). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
-
-export type StorageConfig = { kind: "disk"; dir: string } | S3StorageConfig;
-
-/**
- * STORAGE_URL: `file:/srv/opencall-files` (a folder), or
- * `s3://[key:secret@]bucket[/prefix]?endpoint=https://…&region=…&forcePathStyle=true`.
- */
-export function parseStorageUrl(value: string, dataDir: string): StorageConfig {
-  if (value.startsWith("file:")) {
-    const rest = value.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-    if (!rest) throw new Error("file: needs a folder, e.g. file:/srv/opencall-files");
-    return { kind: "disk", dir: path.resolve(dataDir, rest) };
-  }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error("is not a valid URL");
-  }
-  if (!url.hostname) throw new Error("s3:// needs a bucket name, e.g. s3://photos?region=eu-west-1");
-  const endpoint = url.searchParams.get("endpoint") ?? undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error("endpoint must be an http(s):// address");
-  return {
-    kind: "s3",
-    bucket: url.hostname,
-    prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ""),
-    endpoint,
-    region: url.searchParams.get("region") ?? "us-east-1",
-    forcePathStyle: (url.searchParams.get("forcePathStyle") ?? (endpoint ? "true" : "false")) === "true",
-    credentials: url.username
-      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
-      : undefined,
-  };
-}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -248,6 +226,7 @@ export function loadConfig(
     mailRatePerSecond: env.MAIL_RATE_PER_SECOND,
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
     mailSendLeaseSeconds: env.MAIL_SEND_LEASE_SECONDS,
+    dkim: dkimFromEnv(env),
     authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
     agencyEmailDomain: env.AGENCY_EMAIL_DOMAIN.toLowerCase(),
     contactEmail: env.CONTACT_EMAIL,

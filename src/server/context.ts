@@ -15,6 +15,8 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { SharedCounter } from "./lib/shared-limits";
 import type { Auth } from "./modules/accounts/auth.config";
+import type { CampaignMessageWriter } from "./modules/campaigns/campaigns.queue";
+import type { AgencyService } from "./modules/agency/agency.service";
 import type { createSessionResolver } from "./modules/accounts/session.resolver";
 import type { ObjectStore } from "./storage/storage";
 
@@ -28,6 +30,10 @@ export interface AppContext {
   storage: ObjectStore;
   /** Counters shared by every process through the database (rate limits, locks). */
   limits: SharedCounter;
+  /** Writes stored campaigns' messages to the outbox in the background (`idle()` waits for it). */
+  campaignMessages: CampaignMessageWriter;
+  /** The agency's identity (issue 32), one reader per app so a change is seen by every page at once. */
+  agency: AgencyService;
 }
 
 /** The instance route modules register on: zod schemas type params, body and replies. */

@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -69,7 +69,7 @@ describe("the server process", () => {
       SUPERADMIN_PASSWORD: "a-long-enough-password",
       ...dbEnv,
     });
-    await waitForOutput(server.output, "OpenCall is ready");
+    await waitForOutput(server.output, "OpenCall is ready", 150_000); // a loaded CI machine takes its time
 
     // Start a request and keep its body half-sent while the server is told to stop.
     const body = JSON.stringify({ email: "boss@agency.test", password: "wrong-password-123" });
@@ -102,5 +102,42 @@ describe("the server process", () => {
       expect(boss?.role).toBe("superadmin");
       await database.close();
     }
-  });
+  }, 180_000);
+
+  it("prints a generated superadmin password last, after the ready line, framed; a start that cannot listen creates none", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "opencall-main-"));
+    dirs.push(dataDir);
+    const dbEnv: Record<string, string> = {};
+    if (testDbKind() === "pg") {
+      const fresh = await createTestDatabase("pg");
+      await fresh.database.close();
+      dbEnv.DATABASE_URL = fresh.url!;
+      afterAll(() => fresh.drop());
+    }
+    // A first start that cannot listen (its port taken) creates no superadmin, whose password would be lost.
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    const failed = run({ PORT: String(takenPort), DATA_DIR: dataDir, SUPERADMIN_EMAIL: "first@agency.test", ...dbEnv });
+    expect(await failed.exit).not.toBe(0);
+    taken.close();
+    expect(failed.output()).not.toContain("superadmin created");
+    const database = await openDatabase({ url: dbEnv.DATABASE_URL, dataDir: path.join(dataDir, "pglite") });
+    expect(await database.db.select().from(users).where(eq(users.email, "first@agency.test"))).toEqual([]);
+    await database.close();
+
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = run({ PORT: String(port), DATA_DIR: dataDir, SUPERADMIN_EMAIL: "first@agency.test", ...dbEnv });
+    await waitForOutput(server.output, "before the first start.", 150_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const output = server.output();
+    const ready = output.indexOf("OpenCall is ready");
+    const notice = output.indexOf("| OpenCall superadmin created.");
+    expect(ready).toBeGreaterThan(-1);
+    expect(notice).toBeGreaterThan(ready);
+    expect(output.slice(notice)).toMatch(/\| +Password: [\w-]{24} +\|/);
+    expect(output.trimEnd().endsWith("+")).toBe(true); // nothing printed after the frame
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(0);
+  }, 180_000);
 });

@@ -11,8 +11,8 @@ import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
-import { ensureSuperadmin } from "./modules/accounts/superadmin.bootstrap";
-import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
+import { ensureSuperadmin, superadminNotice } from "./modules/accounts/superadmin.bootstrap";
+import { closeOnSignal, logOptions, openMigratedDatabase, readConfig, writeAfterLog } from "./startup";
 import { serveBackups } from "./db/backup-server";
 
 async function main(): Promise<void> {
@@ -30,7 +30,6 @@ async function main(): Promise<void> {
     processMetrics: true,
     ssrEntry: builtWeb ? fileURLToPath(new URL("../ssr/entry-server.js", import.meta.url)) : undefined,
   });
-  await ensureSuperadmin(database.db, config, app.log);
 
   // PGlite: `npm run backup` asks this process (a request file) for a consistent copy while it runs.
   const stopBackups = database.kind === "pglite" ? serveBackups(database, config.dataDir, app.log) : () => {};
@@ -69,11 +68,16 @@ async function main(): Promise<void> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  // Once the server listens: a start that fails before (a port in use) must not create the
+  // superadmin and lose its generated password, which is printed once, below.
+  const generatedSuperadmin = await ensureSuperadmin(database.db, config, app.log);
   app.log.info(`OpenCall is ready at ${config.publicUrl}`);
   worker.start();
   sweeper.start();
   scheduler.start();
   retention.start();
+  // Last, after the build's and the start's lines, where it is seen: a generated first password.
+  if (generatedSuperadmin) writeAfterLog(app.log, superadminNotice(generatedSuperadmin, config.publicUrl));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 /** What both processes (the server, main.ts, and the worker alone, worker.ts) do first, and last. */
 import closeWithGrace from "close-with-grace";
-import type { LoggerOptions } from "pino";
+import pino, { type LoggerOptions } from "pino";
 import { ConfigError, loadConfig, loadEnvFile, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
 
@@ -48,7 +48,9 @@ interface ShutdownLogger {
  * On SIGTERM or SIGINT (or an uncaught error), once: `stop` the process's work (finish in-flight
  * requests, record the outbox's sends in flight), then close the database, so that PGlite is never
  * left half-written, and exit 0. Past `timeoutMs` the database is closed all the same and the
- * process exits 1; so does it after an error. A second signal exits at once.
+ * process exits 1; so does it after an error. A second signal exits at once. Started by `npm start`
+ * (scripts/start.mjs, which holds an IPC channel to this process), the end of that parent, even
+ * killed outright, closes the channel: this process then shuts down as on SIGTERM.
  */
 export function closeOnSignal(
   {
@@ -64,6 +66,14 @@ export function closeOnSignal(
   },
   stop: () => Promise<void>,
 ): void {
+  let signalled = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => (signalled = true));
+  if (process.channel) {
+    process.channel.unref(); // the channel alone does not keep the process running
+    process.once("disconnect", () => {
+      if (!signalled) process.kill(process.pid, "SIGTERM");
+    });
+  }
   closeWithGrace(
     { delay: false, logger: { error: (message: unknown) => log.error({ err: message }, "error during shutdown") } },
     async ({ signal, err }) => {
@@ -78,4 +88,14 @@ export function closeOnSignal(
       log.info({}, messages.stopped);
     },
   );
+}
+
+/**
+ * Writes `text` to the console after every line `log` has taken so far: through the log's own
+ * stream, as pino writes asynchronously (text written to stdout directly comes out before them).
+ */
+export function writeAfterLog(log: object, text: string): void {
+  const stream = (log as Record<symbol, { write?: (chunk: string) => unknown } | undefined>)[pino.symbols.streamSym];
+  if (stream?.write) stream.write(text);
+  else process.stdout.write(text);
 }

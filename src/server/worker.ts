@@ -9,7 +9,8 @@ import { createScheduler } from "./jobs/scheduler";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { loadServerCatalogue } from "./http/language";
 import { createRetentionJob } from "./modules/privacy/privacy.retention";
-import { createObjectStore } from "./storage/storage";
+import { createObjectStore } from "./storage/create-object-store";
+import { createAgencyRepository } from "./modules/agency/agency.repository";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
 import { closeOnSignal, logOptions, openMigratedDatabase, readConfig } from "./startup";
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const log = pino(logOptions(config));
   const database = await openMigratedDatabase(config);
   log.info({ database: database.kind }, "database migrated");
+  await createAgencyRepository(database.db).syncDefaults(config);
   const worker = createOutboxWorker({ db: database.db, config, log, onDelivered: recordCampaignDeliveries });
 
   const storage = createObjectStore(config.storage);

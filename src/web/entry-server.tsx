@@ -18,6 +18,7 @@ import { VerifyPage } from "./features/public/pages/verify-page";
 import { ManagePage } from "./features/public/pages/manage-page";
 import { WaitlistPage } from "./features/public/pages/waitlist-page";
 import { PrivacyPage } from "./features/public/pages/privacy-page";
+import { AuthenticPage } from "./features/public/pages/authentic-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
@@ -33,6 +34,7 @@ const pages: PublicPages = {
   manage: ManagePage,
   waitlist: WaitlistPage,
   privacy: PrivacyPage,
+  authentic: AuthenticPage,
 };
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */

@@ -41,6 +41,7 @@ const pageModules = {
   manage: () => import("./features/public/pages/manage-page").then((m) => m.ManagePage),
   waitlist: () => import("./features/public/pages/waitlist-page").then((m) => m.WaitlistPage),
   privacy: () => import("./features/public/pages/privacy-page").then((m) => m.PrivacyPage),
+  authentic: () => import("./features/public/pages/authentic-page").then((m) => m.AuthenticPage),
 };
 
 const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
@@ -54,6 +55,7 @@ const lazyPages: PublicPages = {
   manage: lazyPage(pageModules.manage),
   waitlist: lazyPage(pageModules.waitlist),
   privacy: lazyPage(pageModules.privacy),
+  authentic: lazyPage(pageModules.authentic),
 };
 
 const root = document.getElementById("root");

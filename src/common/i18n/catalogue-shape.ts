@@ -9,6 +9,7 @@ import type commonMessages from "./es-AR/common.json";
 import type dashboardMessages from "./es-AR/dashboard.json";
 import type emailsMessages from "./es-AR/emails.json";
 import type eventsMessages from "./es-AR/events.json";
+import type insightsMessages from "./es-AR/insights.json";
 import type landingMessages from "./es-AR/landing.json";
 import type mailboxMessages from "./es-AR/mailbox.json";
 import type panelMessages from "./es-AR/panel.json";
@@ -26,6 +27,7 @@ export interface CatalogueShape {
   dashboard: typeof dashboardMessages;
   emails: typeof emailsMessages;
   events: typeof eventsMessages;
+  insights: typeof insightsMessages;
   landing: typeof landingMessages;
   mailbox: typeof mailboxMessages;
   panel: typeof panelMessages;

@@ -6,6 +6,7 @@ import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enEmails from "./en/emails.json";
 import enEvents from "./en/events.json";
+import enInsights from "./en/insights.json";
 import enLanding from "./en/landing.json";
 import enMailbox from "./en/mailbox.json";
 import enPanel from "./en/panel.json";
@@ -21,6 +22,7 @@ import esCommon from "./es-AR/common.json";
 import esDashboard from "./es-AR/dashboard.json";
 import esEmails from "./es-AR/emails.json";
 import esEvents from "./es-AR/events.json";
+import esInsights from "./es-AR/insights.json";
 import esLanding from "./es-AR/landing.json";
 import esMailbox from "./es-AR/mailbox.json";
 import esPanel from "./es-AR/panel.json";
@@ -41,6 +43,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     dashboard: esDashboard,
     emails: esEmails,
     events: esEvents,
+    insights: esInsights,
     landing: esLanding,
     mailbox: esMailbox,
     panel: esPanel,
@@ -58,6 +61,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     dashboard: enDashboard,
     emails: enEmails,
     events: enEvents,
+    insights: enInsights,
     landing: enLanding,
     mailbox: enMailbox,
     panel: enPanel,

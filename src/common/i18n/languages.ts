@@ -1,5 +1,5 @@
 /**
- * The product's languages: es-AR (the default, SPEC.md's texts) and English. A language is chosen
+ * The product's languages: es-AR (the default, docs/product.md's texts) and English. A language is chosen
  * by a staff member in their account, by a visitor with the public pages' switch, or else taken
  * from the browser (Accept-Language, navigator.languages).
  */

@@ -1,7 +1,8 @@
 /**
  * What the audit trail records (issue 18, ADR 016): every staff action on, and every staff view of,
  * personal data, and every erasure. One list, read by the server (audit.record.ts), the audit page's
- * filter and its labels (privacy.actions.* in the catalogue), and the test that walks each one.
+ * filters and its labels (privacy.actions.* and privacy.kinds.* in the catalogue), and the test that
+ * walks each one. Each action is of one kind, the audit page's first filter (issue 32).
  */
 export const AUDIT_ACTIONS = [
   // Views
@@ -20,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "registration.tags_change",
   "registration.panel_score",
   "registration.check_in",
+  /** An admin let in a minor whose guardian had not approved (issue 32); `details.reason` is theirs. */
+  "registration.check_in_override",
   "registration.keep",
   "registration.delete",
   "registration.erase",
@@ -33,8 +36,51 @@ export const AUDIT_ACTIONS = [
   "user.delete",
   "privacy.notice_publish",
   "privacy.settings_change",
+  /** The agency's name, contact address, web site or logo (issue 32). */
+  "agency.settings_change",
   // The system
   "retention.erase",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of actions, the order the audit page offers them in. */
+export const AUDIT_KINDS = ["view", "change", "export", "account", "system"] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Each action's kind: an action added to the list does not compile until it has one. */
+export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
+  "registration.view": "view",
+  "registration.photo_view": "view",
+  "registration.related_view": "view",
+  "registration.check_in_preview": "view",
+  "registrations.check_in_search": "view",
+  "event.waitlist_view": "view",
+  "event.waitlist_remove": "change",
+  "registration.edit": "change",
+  "registration.photo_replace": "change",
+  "registration.photo_remove": "change",
+  "registration.stage_change": "change",
+  "registration.tags_change": "change",
+  "registration.panel_score": "change",
+  "registration.check_in": "change",
+  "registration.check_in_override": "change",
+  "registration.keep": "change",
+  "registration.delete": "change",
+  "registration.erase": "change",
+  "registration.export": "export",
+  "registrations.export_csv": "export",
+  "campaign.send": "export",
+  "user.role_change": "account",
+  "user.approve": "account",
+  "user.delete": "account",
+  "privacy.notice_publish": "account",
+  "privacy.settings_change": "account",
+  "agency.settings_change": "account",
+  "retention.erase": "system",
+};
+
+export const auditActionsOf = (kind: AuditKind): AuditAction[] =>
+  AUDIT_ACTIONS.filter((action) => AUDIT_ACTION_KINDS[action] === kind);
+
+export const isAuditAction = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);

@@ -9,13 +9,10 @@
  * small (classic zod alone is ~90 KB gzip, zod/mini ~6 KB). Classic zod schemas compose them too.
  */
 import * as z from "zod/mini";
-import { EYE_COLORS, MEASUREMENT_BOUNDS, MIN_REGISTRATION_AGE } from "../constants";
-import { isOneLineText } from "../text";
-import { t, type MessageId } from "../i18n";
-import { ageToday, normalizeEmail, normalizeInstagram, normalizePhone, PHONE_CHARACTERS } from "./normalize";
-
-/** A rule's message, made when a value is checked: in the language of whoever checks it. */
-const m = (id: MessageId, values?: Record<string, number>) => ({ error: () => t(id, values) });
+import { EYE_COLORS, MEASUREMENT_BOUNDS, type EyeColor } from "../constants";
+import { t, translator, currentLanguage, type Language, type MessageId } from "../i18n";
+import type { Capability } from "../permissions";
+import { birthDateRule, emailRule, instagramRule, measurementRule, phoneRule, ruleMessage, textRule } from "./rules";
 
 /**
  * What kind of value a field holds: it decides the field's control on each form, how a value is
@@ -28,7 +25,7 @@ export type StoredValue<K extends FieldKind> = K extends "measurement" ? number 
 
 /**
  * - always: required on the public form and for staff;
- * - onRegistration: required on the public form, optional (null) when staff edit it (SPEC.md §5);
+ * - onRegistration: required on the public form, optional (null) when staff edit it (docs/product.md §5);
  * - never: optional everywhere (null when not given).
  */
 export type Requirement = "always" | "onRegistration" | "never";
@@ -37,8 +34,16 @@ export type Requirement = "always" | "onRegistration" | "never";
 export const FORM_SECTIONS = ["personal", "measurements", "extra"] as const;
 export type FormSection = (typeof FORM_SECTIONS)[number];
 
+/**
+ * A capability (@common/permissions) whose holders alone read a field: the server answers null for
+ * it to anyone else, in every reply it builds (issue 33). Contacts: the person's e-mail, phone,
+ * Instagram and birth date (the age stays).
+ */
+export type HidingCapability = Extract<Capability, "contacts.see">;
+
 export interface FieldDefinition<K extends FieldKind = FieldKind, R extends Requirement = Requirement> {
   kind: K;
+  hiddenWithout?: HidingCapability | undefined;
   requirement: R;
   section: FormSection;
   /** The rule of a given value: it cleans the value (trim, lower-case, digits…) and says what is wrong. */
@@ -50,87 +55,48 @@ export interface FieldDefinition<K extends FieldKind = FieldKind, R extends Requ
    * and e-mail itself, and Instagram is a button.
    */
   listed: boolean;
+  /**
+   * Shown on the fast review's card (the panel, docs/product.md §13), under its form section's
+   * title. The card lays out the name, the age and the place itself, and leaves contacts out.
+   */
+  onReviewCard: boolean;
   /** Details of one group are shown together ("85-62-90") under the group's label. */
   group?: "measurements";
   /** The browser's autofill hint. */
   autoComplete?: string;
   /** Bounds of a measurement (its stepper's range). */
   bounds?: { min: number; max: number };
-  /** The options of a choice. */
+  /** The options of a choice: the values stored (docs/product.md's Spanish), and how a reader sees each one. */
   options?: readonly string[];
+  optionLabel?: (value: string, language?: Language) => string;
 }
 
-interface Placement<R extends Requirement> {
+interface Placement<R extends Requirement, H extends HidingCapability | undefined = undefined> {
   requirement: R;
+  hiddenWithout?: H;
   section: FormSection;
   csvHeader: string;
   listed?: boolean;
+  onReviewCard?: boolean;
   autoComplete?: string;
 }
 
-function field<K extends FieldKind, R extends Requirement>(
+function field<K extends FieldKind, R extends Requirement, H extends HidingCapability | undefined = undefined>(
   kind: K,
   rule: z.ZodMiniType<StoredValue<K>>,
-  placement: Placement<R>,
-  extra: Pick<FieldDefinition, "group" | "bounds" | "options"> = {},
-): FieldDefinition<K, R> {
-  return { kind, rule, ...placement, listed: placement.listed ?? true, ...extra };
+  placement: Placement<R, H>,
+  extra: Pick<FieldDefinition, "group" | "bounds" | "options" | "optionLabel"> = {},
+): FieldDefinition<K, R> & { hiddenWithout: H } {
+  return {
+    kind,
+    rule,
+    ...placement,
+    hiddenWithout: placement.hiddenWithout as H,
+    listed: placement.listed ?? true,
+    onReviewCard: placement.onReviewCard ?? true,
+    ...extra,
+  };
 }
-
-// ---------------------------------------------------------------- the rules of each kind
-
-const oneLine = z.refine<string>(isOneLineText, m("registrant.errors.controlCharacters"));
-
-const textRule = (max: number) =>
-  z
-    .string(m("registrant.errors.required"))
-    .check(
-      z.trim(),
-      z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
-      z.maxLength(max, m("registrant.errors.tooLong", { max })),
-      oneLine,
-    );
-
-const emailRule = () =>
-  z.pipe(
-    z
-      .string(m("registrant.errors.required"))
-      .check(z.overwrite(normalizeEmail), z.minLength(1, { ...m("registrant.errors.required"), abort: true })),
-    // The e-mail format admits no control character.
-    z.email(m("registrant.errors.invalidEmail")).check(z.maxLength(254, m("registrant.errors.invalidEmail"))),
-  );
-
-const phoneRule = () =>
-  z.string(m("registrant.errors.required")).check(
-    z.trim(),
-    z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
-    // Letters are a mistake to point out, not something to strip silently.
-    z.regex(PHONE_CHARACTERS, { ...m("registrant.errors.invalidPhone"), abort: true }),
-    z.overwrite(normalizePhone),
-    z.regex(/^\d{6,15}$/, m("registrant.errors.invalidPhone")),
-  );
-
-const instagramRule = () =>
-  z
-    .string(m("registrant.errors.required"))
-    .check(
-      z.overwrite(normalizeInstagram),
-      z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
-      z.regex(/^[A-Za-z0-9._]{1,30}$/, m("registrant.errors.invalidInstagram")),
-    );
-
-/** A birth date: a real, past date, and old enough to register (SPEC.md §5: 16). */
-const birthDateRule = () =>
-  z.string(m("registrant.errors.required")).check(
-    z.minLength(1, { ...m("registrant.errors.required"), abort: true }),
-    z.refine((value) => ageToday(value) !== null, { ...m("registrant.errors.invalidDate"), abort: true }),
-    z.refine((value) => (ageToday(value) ?? 0) >= MIN_REGISTRATION_AGE, m("registrant.errors.underAge")),
-  );
-
-const measurementRule = ({ min, max }: { min: number; max: number }) => {
-  const message = m("registrant.errors.between", { min, max });
-  return z.number(message).check(z.int(message), z.gte(min, message), z.lte(max, message));
-};
 
 // ---------------------------------------------------------------- the kinds
 
@@ -146,8 +112,23 @@ const measurement = <R extends Requirement>(name: keyof typeof MEASUREMENT_BOUND
   );
 };
 
-const choice = <R extends Requirement>(options: readonly [string, ...string[]], message: MessageId, placement: Placement<R>) =>
-  field("choice", z.enum(options, m(message)) as z.ZodMiniType<string>, placement, { options });
+const choice = <R extends Requirement>(
+  options: readonly [string, ...string[]],
+  optionLabel: (value: string, language?: Language) => string,
+  message: MessageId,
+  placement: Placement<R>,
+) => field("choice", z.enum(options, ruleMessage(message)) as z.ZodMiniType<string>, placement, { options, optionLabel });
+
+const isEyeColor = (value: string): value is EyeColor => (EYE_COLORS as readonly string[]).includes(value);
+
+/**
+ * An eye colour as a reader of `language` sees it. The stored value is docs/product.md §3's Spanish option
+ * ("Azul claro"); each has its label in the catalogue (`registrant.eyeColors`), so English reads
+ * "Light blue". A value no longer offered is shown as it was stored.
+ */
+export function eyeColorLabel(value: string, language: Language = currentLanguage()): string {
+  return isEyeColor(value) ? translator(language)(`registrant.eyeColors.${value}`) : value;
+}
 
 // ---------------------------------------------------------------- the fields, in the forms' order
 
@@ -156,13 +137,16 @@ export const registrantFields = {
     requirement: "always",
     section: "personal",
     csvHeader: "Full Name",
+    onReviewCard: false,
     listed: false,
     autoComplete: "name",
   }),
   dateOfBirth: field("birthDate", birthDateRule(), {
+    hiddenWithout: "contacts.see",
     requirement: "always",
     section: "personal",
     csvHeader: "Date of Birth",
+    onReviewCard: false,
     listed: false,
     autoComplete: "bday",
   }),
@@ -170,39 +154,46 @@ export const registrantFields = {
     requirement: "always",
     section: "personal",
     csvHeader: "Location",
+    onReviewCard: false,
     listed: false,
     autoComplete: "address-level2",
   }),
   email: field("email", emailRule(), {
+    hiddenWithout: "contacts.see",
     requirement: "always",
     section: "personal",
     csvHeader: "Email",
+    onReviewCard: false,
     listed: false,
     autoComplete: "email",
   }),
   phoneNumber: field("phone", phoneRule(), {
+    hiddenWithout: "contacts.see",
     requirement: "always",
     section: "personal",
     csvHeader: "Phone Number",
+    onReviewCard: false,
     autoComplete: "tel",
   }),
   height: measurement("height", { requirement: "always", csvHeader: "Height" }),
   bust: measurement("bust", { requirement: "onRegistration", csvHeader: "Bust" }),
   waist: measurement("waist", { requirement: "onRegistration", csvHeader: "Waist" }),
   hips: measurement("hips", { requirement: "onRegistration", csvHeader: "Hips" }),
-  eyeColor: choice(EYE_COLORS, "registrant.errors.eyeColor", {
+  eyeColor: choice(EYE_COLORS, eyeColorLabel, "registrant.errors.eyeColor", {
     requirement: "onRegistration",
     section: "extra",
     csvHeader: "Eye Color",
   }),
   instagramHandle: field("instagram", instagramRule(), {
+    hiddenWithout: "contacts.see",
     requirement: "onRegistration",
     section: "extra",
     csvHeader: "Instagram Handle",
+    onReviewCard: false,
     listed: false,
     autoComplete: "off",
   }),
-  internationalWork: field("yesNo", z.boolean(m("registrant.errors.internationalWork")), {
+  internationalWork: field("yesNo", z.boolean(ruleMessage("registrant.errors.internationalWork")), {
     requirement: "always",
     section: "extra",
     csvHeader: "International Work",
@@ -229,15 +220,32 @@ export type RegistrantValues = { [N in Exclude<RegistrantFieldName, UnrequiredFi
   [N in UnrequiredFieldName]?: ValueOf<RegistrantFields[N]>;
 };
 
+/** The fields a caller without `capability` never reads, from their definitions. */
+export function fieldsHiddenWithout(capability: HidingCapability): RegistrantFieldName[] {
+  return REGISTRANT_FIELD_NAMES.filter((name) => registrantFields[name].hiddenWithout === capability);
+}
+
+/** A field whose value a reply may leave out (null): its definition names a hiding capability. */
+export type HideableFieldName = {
+  [N in RegistrantFieldName]: RegistrantFields[N]["hiddenWithout"] extends HidingCapability ? N : never;
+}[RegistrantFieldName];
+
+/** The registrant's values as the staff's replies carry them: a hideable field is null for whoever may not read it. */
+export type RegistrantReplyValues = Omit<RegistrantValues, HideableFieldName> & {
+  [N in HideableFieldName]: RegistrantValues[N] | null;
+};
+
 export function fieldDefinition(name: RegistrantFieldName): FieldDefinition {
   return registrantFields[name];
 }
 
 /** Picks the registrant's values out of a larger object (a database row, a reply), field by field. */
-export function pickRegistrantValues(source: RegistrantValues): RegistrantValues {
+export function pickRegistrantValues(source: RegistrantValues): RegistrantValues;
+export function pickRegistrantValues(source: RegistrantReplyValues): RegistrantReplyValues;
+export function pickRegistrantValues(source: RegistrantReplyValues): RegistrantReplyValues {
   const values = {} as Record<RegistrantFieldName, unknown>;
   for (const name of REGISTRANT_FIELD_NAMES) values[name] = source[name] ?? null;
-  return values as RegistrantValues;
+  return values as RegistrantReplyValues;
 }
 
 /** The form's label of a field, and the short one shown beside a value. */
@@ -245,6 +253,6 @@ export function fieldLabel(name: RegistrantFieldName): string {
   return t(`registrant.labels.${name}`);
 }
 
-export function fieldShortLabel(name: RegistrantFieldName): string {
-  return t(`registrant.shortLabels.${name}`);
+export function fieldShortLabel(name: RegistrantFieldName, language: Language = currentLanguage()): string {
+  return translator(language)(`registrant.shortLabels.${name}`);
 }

@@ -1,5 +1,5 @@
 /**
- * How a registrant's typed values are cleaned before they are checked and stored (SPEC.md §5), and
+ * How a registrant's typed values are cleaned before they are checked and stored (docs/product.md §5), and
  * the age rule's arithmetic. Pure functions, used by the field rules and by whoever shows a value.
  */
 import { ageOn, isIsoDate, todayIso } from "../dates";

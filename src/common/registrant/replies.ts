@@ -9,6 +9,7 @@ import {
   registrantFields,
   type FieldKind,
   type RegistrantFieldName,
+  type RegistrantReplyValues,
   type RegistrantValues,
   type UnrequiredFieldName,
 } from "./fields";
@@ -24,16 +25,39 @@ const replyType: Record<FieldKind, () => z.ZodType> = {
   yesNo: () => z.boolean(),
 };
 
-export type RegistrantReplyShape = {
-  [N in Exclude<RegistrantFieldName, UnrequiredFieldName>]: z.ZodType<RegistrantValues[N]>;
-} & { [N in UnrequiredFieldName]: z.ZodOptional<z.ZodType<RegistrantValues[N]>> };
+type ReplyShape<V extends Record<RegistrantFieldName, unknown>> = {
+  [N in Exclude<RegistrantFieldName, UnrequiredFieldName>]: z.ZodType<V[N]>;
+} & { [N in UnrequiredFieldName]: z.ZodOptional<z.ZodType<V[N]>> };
 
-export function registrantReplyShape(): RegistrantReplyShape {
+export type RegistrantReplyShape = ReplyShape<RegistrantValues>;
+
+function replyShape(hiding: boolean): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const name of REGISTRANT_FIELD_NAMES) {
-    const { kind, requirement } = registrantFields[name];
+    const { kind, requirement, hiddenWithout } = registrantFields[name];
     const type = replyType[kind]();
-    shape[name] = requirement === "always" ? type : requirement === "onRegistration" ? type.nullable() : type.nullish();
+    const hidden = hiding && hiddenWithout !== undefined;
+    shape[name] =
+      requirement === "always"
+        ? hidden
+          ? type.nullable()
+          : type
+        : requirement === "onRegistration"
+          ? type.nullable()
+          : type.nullish();
   }
-  return shape as RegistrantReplyShape;
+  return shape;
+}
+
+/** The registrant's values as the person's own replies carry them (the public sheet): all of them. */
+export function registrantReplyShape(): RegistrantReplyShape {
+  return replyShape(false) as RegistrantReplyShape;
+}
+
+/**
+ * The registrant's values in the staff's replies: a field hidden without a capability (issue 33,
+ * `hiddenWithout`) is null for a caller who does not hold it, whatever its requirement.
+ */
+export function staffRegistrantReplyShape(): ReplyShape<RegistrantReplyValues> {
+  return replyShape(true) as ReplyShape<RegistrantReplyValues>;
 }

@@ -69,7 +69,9 @@ describe("one rule per field, on both screens", () => {
   });
 
   it("refuses an under-16 or future birth date on the staff edit with the public form's message", () => {
-    expect(editErrors({ ...valid, dateOfBirth: "2011-01-01" }).dateOfBirth).toBe("Debes ser mayor de 16 años para registrarte.");
+    expect(editErrors({ ...valid, dateOfBirth: "2011-01-01" }).dateOfBirth).toBe(
+      "Tenés que tener al menos 16 años para registrarte.",
+    );
     expect(editErrors({ ...valid, dateOfBirth: "2027-01-01" }).dateOfBirth).toBe(t("registrant.errors.invalidDate"));
   });
 
@@ -86,7 +88,7 @@ describe("one rule per field, on both screens", () => {
     expect(fromEdit).toMatchObject({ email: "maria@example.com", phoneNumber: "1155551234", instagramHandle: "maria.nunez" });
   });
 
-  it("lets staff leave out what SPEC.md makes optional on the edit form, and only that", () => {
+  it("lets staff leave out what docs/product.md makes optional on the edit form, and only that", () => {
     const blank = { ...valid, bust: null, waist: null, hips: null, eyeColor: null, instagramHandle: "" };
     const edited = registrationEditSchema.parse(blank);
     expect(edited).toMatchObject({ bust: null, waist: null, hips: null, eyeColor: null, instagramHandle: null });

@@ -1,6 +1,6 @@
 /**
  * The registrant's fields composed into request shapes: as the public form asks for them, and as
- * staff edit them (SPEC.md §5: bust, waist, hips, eye colour and Instagram become optional). Both
+ * staff edit them (docs/product.md §5: bust, waist, hips, eye colour and Instagram become optional). Both
  * take each field's one rule, so a value and its message are the same on every screen and in the
  * server's answers.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { passwordStrength } from "../password-strength";
 import { createAdminSchema, isAgencyEmail, signInSchema, signUpFormSchema, signUpRequestSchema } from "./accounts";
 
-describe("isAgencyEmail (SPEC.md §5 create admin)", () => {
+describe("isAgencyEmail (docs/product.md §5 create admin)", () => {
   it("accepts only the agency's own domain, case-insensitively", () => {
     expect(isAgencyEmail("ana@agency.com", "agency.com")).toBe(true);
     expect(isAgencyEmail("ana@AGENCY.com", "agency.com")).toBe(true);

@@ -3,7 +3,8 @@
  * Staff "sign-up" (an account) is not a model's "registration" (for an event).
  */
 import { z } from "zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PROFILE_STATUSES, ROLES } from "../constants";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PROFILE_STATUSES } from "../constants";
+import { CAPABILITY_NAMES, ROLES, type Capability } from "../permissions";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { t } from "../i18n";
 import { LANGUAGES } from "../i18n/languages";
@@ -26,7 +27,7 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, { error: () => t("accounts.validation.passwordMin", { min: MIN_PASSWORD_LENGTH }) })
   .max(MAX_PASSWORD_LENGTH, { error: () => t("accounts.validation.passwordMax", { max: MAX_PASSWORD_LENGTH }) });
 
-/** Login (SPEC.md §5): e-mail and password are required; no other rule is told at sign-in. */
+/** Login (docs/product.md §5): e-mail and password are required; no other rule is told at sign-in. */
 export const signInSchema = z.object({
   email: requiredEmail,
   password: z
@@ -84,7 +85,7 @@ export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export const createAdminSchema = z.object({ email: requiredEmail });
 export type CreateAdminInput = z.infer<typeof createAdminSchema>;
 
-/** SPEC.md §5: only addresses of the agency's own domain may be made admin (no subdomains). */
+/** docs/product.md §5: only addresses of the agency's own domain may be made admin (no subdomains). */
 export function isAgencyEmail(email: string, domain: string): boolean {
   const at = email.lastIndexOf("@");
   return at > 0 && email.slice(at + 1).toLowerCase() === domain.toLowerCase();
@@ -120,18 +121,22 @@ export const accountLanguageSchema = z.strictObject({
 });
 export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
 
-/** A profile as the Users screen shows it (SPEC.md §3 profiles). */
+/** A profile as the Users screen shows it (docs/product.md §3 profiles). */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
-  role: z.enum(["member", "admin", "superadmin"]),
-  status: z.enum(["pending", "approved"]),
+  role: z.enum(ROLES),
+  status: z.enum(PROFILE_STATUSES),
   emailVerified: z.boolean(),
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /api/users/:id/role: the role to give (issue 33; @common/permissions says who may give which). */
+export const userRoleSchema = z.object({ role: z.enum(ROLES) });
+export type UserRoleInput = z.infer<typeof userRoleSchema>;
 
 // ---------------------------------------------------------------- replies
 
@@ -144,6 +149,10 @@ export const sessionUserSchema = z.object({
   status: z.enum(PROFILE_STATUSES),
   /** The language saved in the account; null: the device's choice (or the browser's). */
   language: z.enum(LANGUAGES).nullable(),
+  /** Whether the account signs in with a second factor. */
+  twoFactorEnabled: z.boolean(),
+  /** What the account may do (@common/permissions): none while pending. The web asks `can(…)`. */
+  permissions: z.array(z.enum(CAPABILITY_NAMES as [Capability, ...Capability[]])),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** GET /api/session: the signed-in user, or `user: null` for an anonymous caller (200 either way). */

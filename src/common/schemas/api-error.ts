@@ -1,4 +1,4 @@
-/** The API's error shape (ARCHITECTURE.md), as a schema for the OpenAPI document's error replies. */
+/** The API's error shape (docs/architecture.md), as a schema for the OpenAPI document's error replies. */
 import { z } from "zod";
 
 export const apiErrorResponseSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Batch e-mail to registrants (SPEC.md "E-mail modal", "Email history tab"). The form schema is
+ * Batch e-mail to registrants (docs/product.md "E-mail modal", "Email history tab"). The form schema is
  * used by the modal (zodResolver); the request schema adds what the screen knows (event, selection).
  */
 import { z } from "zod";
@@ -7,7 +7,7 @@ import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES, REGISTRATION_STAGES } from "../c
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { t } from "../i18n";
 
-/** A hard ceiling against accidental huge sends; the advice in the modal is 100 (SPEC.md §9). */
+/** A hard ceiling against accidental huge sends; the advice in the modal is 100 (docs/product.md §9). */
 export const CAMPAIGN_MAX_RECIPIENTS = 1000;
 export const CAMPAIGN_SUBJECT_MAX = 200;
 export const CAMPAIGN_CONTENT_MAX = 100_000;
@@ -36,6 +36,11 @@ export const sendCampaignSchema = campaignMessageSchema
     eventId: z.uuid(),
     registrationIds: z.array(z.uuid()).min(1).max(CAMPAIGN_MAX_RECIPIENTS).optional(),
     stage: z.enum(REGISTRATION_STAGES).optional(),
+    /**
+     * The sender saw the warning naming the unknown placeholders (`{Agencia}`) and sends them as
+     * written; without it such a message is refused (issue 32).
+     */
+    allowUnknownPlaceholders: z.boolean().optional(),
   })
   .refine((body) => (body.registrationIds === undefined) !== (body.stage === undefined), {
     error: () => t("panel.errors.recipients"),
@@ -43,7 +48,20 @@ export const sendCampaignSchema = campaignMessageSchema
   });
 export type SendCampaignInput = z.input<typeof sendCampaignSchema>;
 
-export const sendCampaignResponse = z.object({ campaignId: z.uuid(), message: z.string() });
+/**
+ * How a campaign's messages leave: by the SMTP server, or kept in the in-app mailbox when none is
+ * configured (SMTP_URL empty): then nothing is sent to anyone.
+ */
+export const CAMPAIGN_DELIVERIES = ["smtp", "mailbox"] as const;
+export type CampaignDelivery = (typeof CAMPAIGN_DELIVERIES)[number];
+
+/** 202: the campaign and its recipients are stored; their messages are written and sent in the background. */
+export const sendCampaignResponse = z.object({
+  campaignId: z.uuid(),
+  recipientCount: z.number().int(),
+  delivery: z.enum(CAMPAIGN_DELIVERIES),
+  message: z.string(),
+});
 export type SendCampaignResponse = z.infer<typeof sendCampaignResponse>;
 
 export const listCampaignsQuery = z.object({ eventId: z.uuid().optional() });
@@ -53,6 +71,8 @@ const recipientCounts = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   read: z.number().int(),
+  /** Kept in the in-app mailbox (no SMTP server), not sent. */
+  mailbox: z.number().int(),
 });
 export type RecipientCounts = z.infer<typeof recipientCounts>;
 
@@ -77,7 +97,7 @@ export type ListCampaignsResponse = z.infer<typeof listCampaignsResponse>;
  * Why the product itself failed a recipient. The recipient's `errorMessage` holds one of these codes
  * (an SMTP server's refusal is kept as the server wrote it), and each reader sees it in their language.
  */
-export const RECIPIENT_FAILURE_REASONS = ["undelivered", "notQueued"] as const;
+export const RECIPIENT_FAILURE_REASONS = ["undelivered", "notQueued", "registrationDeleted"] as const;
 export type RecipientFailureReason = (typeof RECIPIENT_FAILURE_REASONS)[number];
 
 export function isRecipientFailureReason(value: string): value is RecipientFailureReason {
@@ -108,6 +128,8 @@ export const registrationCampaignSchema = z.object({
   subject: z.string(),
   sentAt: z.string(),
   status: z.enum(CAMPAIGN_STATUSES),
+  /** What became of this registration's own message. */
+  recipientStatus: z.enum(RECIPIENT_STATUSES),
 });
 export type RegistrationCampaign = z.infer<typeof registrationCampaignSchema>;
 export const registrationCampaignsResponse = z.object({ items: z.array(registrationCampaignSchema) });

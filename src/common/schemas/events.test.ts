@@ -15,7 +15,7 @@ function errorsOf(input: unknown, schema = createEventSchema): Record<string, st
   return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("event form schema (SPEC.md §5)", () => {
+describe("event form schema (docs/product.md §5)", () => {
   it("requires name, date and location; description and confirmation details default to empty", () => {
     expect(createEventSchema.parse(valid)).toMatchObject({ description: "", confirmationDetails: "" });
     expect(errorsOf({ ...valid, eventName: " ", eventDate: "", location: "" })).toEqual({

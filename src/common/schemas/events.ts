@@ -1,11 +1,12 @@
 /**
- * Scouting events: the one schema of the event form (SPEC.md §5 "Event form"), used by the React
+ * Scouting events: the one schema of the event form (docs/product.md §5 "Event form"), used by the React
  * form (zodResolver) and by POST/PUT /api/events, and the shapes the API answers with.
  */
 import { z } from "zod";
 import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
 import { isStorableIsoDate } from "../dates";
 import { PHOTO_SETTINGS } from "../photos";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../slugs";
 import { CONTROL_CHARACTERS_MESSAGE, isMultiLineText, isOneLineText } from "../text";
 import { t, type MessageId } from "../i18n";
 
@@ -14,7 +15,7 @@ const NAME_MAX = 200;
 const LOCATION_MAX = 300;
 const LONG_TEXT_MAX = 5000;
 
-/** Wall-clock `HH:MM` (what `<input type="time">` gives). No end-after-start check (SPEC.md §5). */
+/** Wall-clock `HH:MM` (what `<input type="time">` gives). No end-after-start check (docs/product.md §5). */
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const tooLong = (max: number) => ({ error: () => t("events.validation.tooLong", { max }) });
@@ -30,6 +31,18 @@ const requiredText = (required: MessageId, max: number) =>
 /** A description or a message: line breaks and tabs are its own, no other control character. */
 const optionalText = (max: number) =>
   z.string().trim().max(max, tooLong(max)).refine(isMultiLineText, { error: CONTROL_CHARACTERS_MESSAGE }).default("");
+
+/**
+ * An event's short address (`/e/<slug>`, src/common/slugs.ts). Capitals are taken as lower case;
+ * anything else outside the rule is refused with the rule in words.
+ */
+export const eventSlugSchema = z
+  .string({ error: () => t("events.validation.slugRequired") })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: () => t("events.validation.slugRequired"), abort: true })
+  .max(SLUG_MAX_LENGTH, { ...tooLong(SLUG_MAX_LENGTH), abort: true })
+  .regex(SLUG_PATTERN, { error: () => t("events.validation.slugInvalid") });
 
 export const timeslotInputSchema = z.object({
   /** Present: update that slot. Absent: add a new one (PUT); ignored on create. */
@@ -58,6 +71,8 @@ export const createEventSchema = z.object({
   confirmationDetails: optionalText(LONG_TEXT_MAX),
   /** Whether the public form asks for photos (issue 17). Absent: required on a new event, unchanged on an edit. */
   photos: z.enum(PHOTO_SETTINGS).optional(),
+  /** The short address. Absent: made from the name on a new event (unique), unchanged on an edit. */
+  slug: eventSlugSchema.optional(),
   timeslots: z
     .array(timeslotInputSchema, { error: () => t("events.validation.timeslotsRequired") })
     .min(1, { error: () => t("events.validation.timeslotsRequired") })
@@ -99,6 +114,8 @@ export const timeslotSchema = z.object({
 export const eventSchema = z.object({
   id: z.uuid(),
   scoutingId: z.string(),
+  /** The short address's part: the registration page is also at `/e/<slug>`. */
+  slug: z.string(),
   eventName: z.string(),
   /** `YYYY-MM-DD`: a calendar date, never a timestamp. */
   eventDate: z.string(),

@@ -4,6 +4,36 @@ import { z } from "zod";
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "undelivered"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/**
+ * Every kind of e-mail OpenCall writes to the outbox (its `kind` column). Each is shown to staff by
+ * its label, `mailbox.kinds.<kind>`, never by the id; a new kind is added here and in the catalogue.
+ */
+export const MAIL_KINDS = [
+  "registration_verification",
+  "registration_confirmation",
+  "registration_reminder",
+  "registration_moved",
+  "registration_cancelled",
+  "guardian_request",
+  "waitlist_joined",
+  "waitlist_offer",
+  "waitlist_removed",
+  "privacy_access",
+  "campaign",
+  "staff_verification",
+  "password_reset",
+  "profile_approved",
+  "admin_invitation",
+  "sign_in_unlock",
+  "staff_sign_up_attempt",
+  "authentic_report",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export function isMailKind(value: string): value is MailKind {
+  return (MAIL_KINDS as readonly string[]).includes(value);
+}
+
 export const MAILBOX_PAGE_SIZE = 20;
 
 export const mailboxListQuery = z.object({

@@ -68,28 +68,26 @@ export type TagListResponse = z.infer<typeof tagListResponseSchema>;
 /** PUT /api/registrations/:id/tags: the registration's whole set of tags. */
 export const registrationTagsSchema = z.object({ tagIds: z.array(z.uuid()).max(50) });
 
-/** Another registration of the same person, as a row names it. */
+export const RELATED_RULES = ["email", "phone", "nameAndBirthDate"] as const;
+export type RelatedRule = (typeof RELATED_RULES)[number];
+
+/**
+ * Another registration of the same person, as a row names it: which event (name and date), the
+ * name given there and what matched, so two entries of one event read apart (issue 32).
+ */
 export const relatedSummarySchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   eventName: z.string(),
   eventDate: z.string(),
   stage: stageSchema,
+  fullName: z.string(),
+  matchedBy: z.array(z.enum(RELATED_RULES)),
 });
 export type RelatedSummary = z.infer<typeof relatedSummarySchema>;
 
-export const RELATED_RULES = ["email", "phone", "nameAndBirthDate"] as const;
-export type RelatedRule = (typeof RELATED_RULES)[number];
-
 export const relatedResponseSchema = z.object({
-  items: z.array(
-    relatedSummarySchema.extend({
-      fullName: z.string(),
-      email: z.string(),
-      createdAt: z.string(),
-      matchedBy: z.array(z.enum(RELATED_RULES)),
-    }),
-  ),
+  items: z.array(relatedSummarySchema.extend({ email: z.string().nullable(), createdAt: z.string() })),
 });
 export type RelatedResponse = z.infer<typeof relatedResponseSchema>;
 

@@ -1,6 +1,8 @@
 /** Requests and replies of the privacy routes (issue 18): notice, guardian, export/erase, retention, audit. */
 import { z } from "zod";
+import { agencyResponse } from "./agency";
 import { GUARDIAN_STATUSES } from "../constants";
+import { AUDIT_KINDS } from "../privacy/audit-actions";
 
 const token = z.string().min(1).max(200);
 
@@ -38,8 +40,13 @@ export const guardianViewResponse = z.object({
     eventName: z.string(),
     eventDate: z.string(),
     location: z.string(),
+    /** The slot's hours (`HH:MM`, 24-hour, the agency's clock); null without a slot. */
+    startTime: z.string().nullable(),
+    endTime: z.string().nullable(),
   }),
   notice: privacyNoticeSchema,
+  /** Who asks (issue 32): the agency's name, contact address, web site and logo. */
+  agency: agencyResponse,
 });
 export type GuardianView = z.infer<typeof guardianViewResponse>;
 
@@ -87,7 +94,9 @@ export type RetentionPreview = z.infer<typeof retentionPreviewResponse>;
 
 const isoDate = z.iso.date();
 export const auditQuerySchema = z.object({
+  /** A user id, or part of a staff member's name or e-mail. */
   actor: z.string().max(200).optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
   action: z.string().max(64).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -110,7 +119,21 @@ export const auditEntrySchema = z.object({
   eventId: z.string().nullable(),
   ip: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  // Names, read when the trail is read (its rows hold ids only, so they outlive an erasure): null
+  // when the row names no such thing, or it is gone.
+  actorName: z.string().nullable(),
+  /** The registration's person, while the registration exists. */
+  registrationName: z.string().nullable(),
+  registrationCode: z.string().nullable(),
+  /** The row names a registration that no longer exists (erased or deleted): its name is not known any more. */
+  registrationGone: z.boolean(),
+  /** The event named, or the registration's. */
+  eventName: z.string().nullable(),
+  /** The staff account acted on (approved, promoted, deleted), while it exists. */
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
 });
+export type AuditTrailEntry = z.infer<typeof auditEntrySchema>;
 export const auditResponse = z.object({
   items: z.array(auditEntrySchema),
   total: z.number().int(),

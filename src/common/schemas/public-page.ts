@@ -4,6 +4,8 @@
  * without fetching it again (src/web/public-main.tsx).
  */
 import type { Language } from "../i18n/languages";
+import type { Agency } from "./agency";
+import type { AuthenticPageState } from "./authentic";
 import type { PrivacyNotice } from "./privacy";
 import type { PublicEvent } from "./public-responses";
 
@@ -16,14 +18,24 @@ export interface PublicPageState {
    * (ADR 013).
    */
   today: string;
-  /** The footer's contact address (GET /api/public/settings). */
+  /** PUBLIC_URL's host, which the footer names in its "verificá en <host>/authentic" line (issue 39). */
+  host?: string;
+  /** The footer's contact address: the agency's. */
   contactEmail: string | null;
-  /** The registration page's event, or `notFound` when it is missing or inactive (a 404 page). */
-  event?: { id: string; data: PublicEvent } | { id: string; notFound: true };
-  /** The success page's registration code, for its token `e`. */
-  success?: { token: string; registrationCode: string; guardianPendingEmail?: string } | { token: string; notFound: true };
+  /** The agency whose page it is (issue 32): its name and logo head the page (GET /api/public/agency). */
+  agency?: Agency;
+  /**
+   * The registration page's event, or `notFound` when it is missing or inactive (a 404 page): by the
+   * id or the short address's slug the page was asked for.
+   */
+  event?: { id: string; slug: string; data: PublicEvent } | { id: string; notFound: true } | { slug: string; notFound: true };
+  /** The success page's registration code and the address its e-mail went to, for its token `e`. */
+  success?:
+    { token: string; registrationCode: string; email: string; guardianPendingEmail?: string } | { token: string; notFound: true };
   /** The privacy page's notice: the current version. */
   notice?: PrivacyNotice;
+  /** "¿Es real este casting?" (issue 39): the open calls, the senders, the report form's token. */
+  authentic?: AuthenticPageState;
 }
 
 /** The id of the JSON script element holding the state. */

@@ -1,9 +1,10 @@
 /**
- * Replies of the public visitor API (ARCHITECTURE.md). The server validates its replies with these;
+ * Replies of the public visitor API (docs/architecture.md). The server validates its replies with these;
  * the web imports only their types (`import type`), so classic zod never reaches the public bundle.
  */
 import { z } from "zod";
 import { PHOTO_SETTINGS } from "../photos";
+import { REGISTRATION_STATES } from "../registration-state";
 import { registrantReplyShape } from "../registrant/replies";
 import type { RegistrationSheetData } from "./registration-sheet";
 
@@ -68,6 +69,8 @@ export const registrationSheetResponse = z.object({
 export const verifyResponse = z.object({
   outcome: z.enum(["verified", "already_verified"]),
   registrationCode: z.string(),
+  /** Where the registration stands now (issue 32): a minor waiting for the guardian is not confirmed. */
+  state: z.enum(REGISTRATION_STATES),
   registration: registrationSheetResponse.optional(),
 });
 

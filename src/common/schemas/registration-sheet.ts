@@ -1,8 +1,13 @@
 /**
- * What the PDF registration sheet ('ficha de registro', SPEC.md §3) holds: a plain object, so the
+ * What the PDF registration sheet ('ficha de registro', docs/product.md §3) holds: a plain object, so the
  * public verification page and the staff registrations list build it the same way.
  */
-import { pickRegistrantValues, type RegistrantValues } from "../registrant/fields";
+import {
+  pickRegistrantValues,
+  type RegistrantFieldName,
+  type RegistrantReplyValues,
+  type RegistrantValues,
+} from "../registrant/fields";
 
 export interface SheetEvent {
   eventName: string;
@@ -13,13 +18,19 @@ export interface SheetEvent {
   confirmationDetails: string;
 }
 
-export type RegistrationSheetData = RegistrantValues & {
+/**
+ * The person's own sheet (the verification reply) carries every value; the staff's is built from
+ * the detail reply, whose contacts are null for a caller without `contacts.see` (issue 33).
+ */
+export type RegistrationSheetData<V extends RegistrantReplyValues = RegistrantReplyValues> = V & {
   registrationCode: string;
   event: SheetEvent;
   /** HH:MM; null if the slot is unknown. */
   timeslot: { startTime: string; endTime: string } | null;
   /** What the sheet's check-in QR code holds (issue 20); a sheet without it prints no code. */
   checkInUrl?: string | undefined;
+  /** Fields the staff member may not see (`fieldsHiddenFrom`): the sheet leaves them out. */
+  hidden?: readonly RegistrantFieldName[] | undefined;
 };
 
 /**
@@ -28,6 +39,18 @@ export type RegistrationSheetData = RegistrantValues & {
  */
 export function toRegistrationSheet(
   r: RegistrantValues & { registrationCode: string },
+  event: SheetEvent,
+  timeslot: RegistrationSheetData["timeslot"],
+  checkInUrl?: string,
+): RegistrationSheetData<RegistrantValues>;
+export function toRegistrationSheet(
+  r: RegistrantReplyValues & { registrationCode: string },
+  event: SheetEvent,
+  timeslot: RegistrationSheetData["timeslot"],
+  checkInUrl?: string,
+): RegistrationSheetData;
+export function toRegistrationSheet(
+  r: RegistrantReplyValues & { registrationCode: string },
   event: SheetEvent,
   timeslot: RegistrationSheetData["timeslot"],
   checkInUrl?: string,

@@ -96,7 +96,7 @@ describe("public registration schema", () => {
         "timeslotId",
       ].sort(),
     );
-    expect(errors.timeslotId).toBe("Por favor selecciona un horario disponible.");
+    expect(errors.timeslotId).toBe("Por favor seleccioná un horario disponible.");
     expect(errorsOf({ ...valid, fullName: "   " }).fullName).toBe(t("registrant.errors.required"));
     expect(errorsOf({ ...valid, eyeColor: "Violeta" }).eyeColor).toBe(t("registrant.errors.eyeColor"));
     expect(errorsOf({ ...valid, email: "not-an-email" }).email).toBe(t("registrant.errors.invalidEmail"));

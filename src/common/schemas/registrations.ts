@@ -1,5 +1,5 @@
 /**
- * The staff side of registrations: the list's query, the edit form (SPEC.md §5 "Edit registration
+ * The staff side of registrations: the list's query, the edit form (docs/product.md §5 "Edit registration
  * form"), the review fields (liked, attended, rating) and the shapes the API answers with.
  * One schema per request/form, used by the React form and by the Fastify route alike.
  */
@@ -7,7 +7,7 @@ import { PHOTO_KINDS } from "../photos";
 import { z } from "zod";
 import { GUARDIAN_STATUSES, PAGE_SIZES, RATING_MAX, RATING_MIN, REGISTRATION_STAGES, REGISTRATION_STATUSES } from "../constants";
 import { registrationPrivacySchema } from "./privacy";
-import { registrantReplyShape } from "../registrant/replies";
+import { staffRegistrantReplyShape } from "../registrant/replies";
 import { registrantShape } from "../registrant/schemas";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 import { t } from "../i18n";
@@ -35,6 +35,8 @@ export const registrationFiltersSchema = z.object({
   unscoredByMe: booleanParam,
   /** 'pending': the minors whose guardian has not approved yet ('Falta autorización', issue 18). */
   guardianStatus: z.enum(GUARDIAN_STATUSES).optional(),
+  /** Leaves out the cancelled registrations and those whose e-mail is not verified (issue 32). */
+  hideUnconfirmed: booleanParam,
 });
 export type RegistrationFilters = z.output<typeof registrationFiltersSchema>;
 
@@ -65,7 +67,7 @@ export type RegistrationExportQuery = z.output<typeof registrationExportQuerySch
 
 // ---------------------------------------------------------------- edit form
 
-/** The edit form (SPEC.md §5 "Edit registration form"): the registrant's fields as staff edit them. */
+/** The edit form (docs/product.md §5 "Edit registration form"): the registrant's fields as staff edit them. */
 export const registrationEditSchema = z.object({
   ...registrantShape("edit"),
   timeslotId: z.uuid({ error: () => t("public.errors.noTimeslot") }),
@@ -73,7 +75,7 @@ export const registrationEditSchema = z.object({
 export type RegistrationEditInput = z.input<typeof registrationEditSchema>;
 export type RegistrationEdit = z.output<typeof registrationEditSchema>;
 
-/** Liked, attended and rating: admins only (SPEC.md §6). A null rating clears it. */
+/** Liked, attended and rating: admins only (docs/product.md §6). A null rating clears it. */
 export const registrationReviewSchema = z.object({
   liked: z.boolean().optional(),
   attended: z.boolean().optional(),
@@ -97,7 +99,7 @@ export const registrationSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   timeslotId: z.uuid(),
-  ...registrantReplyShape(),
+  ...staffRegistrantReplyShape(),
   age: z.number().int(),
   status: z.enum(REGISTRATION_STATUSES),
   emailVerified: z.boolean(),
@@ -166,7 +168,7 @@ export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 /** POST /api/registrations/:id/resend-verification: 202, the new link is queued. */
 export const resendVerificationResponseSchema = z.object({ queued: z.literal(true) });
 
-/** The spots the edit form offers: the registration's own slot gets its spot back (SPEC.md §5). */
+/** The spots the edit form offers: the registration's own slot gets its spot back (docs/product.md §5). */
 export function spotsForEdit(slot: { id: string; availableSpots: number }, currentTimeslotId: string): number {
   return Math.max(0, slot.availableSpots) + (slot.id === currentTimeslotId ? 1 : 0);
 }

@@ -4,6 +4,7 @@
  * classic zod never reaches the public bundle.
  */
 import { z } from "zod";
+import { REGISTRATION_STATES } from "../registration-state";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/);
 /** A link's token: the manage link's (43 characters) or a waiting-list token (43). */
@@ -18,6 +19,8 @@ export const manageResponse = z.object({
     registrationCode: z.string(),
     fullName: z.string(),
     status: z.enum(["pending", "confirmed", "cancelled"]),
+    /** Where it stands as the person reads it (issue 32): one answer with the verify page and the e-mails. */
+    state: z.enum(REGISTRATION_STATES),
     timeslotId: z.string(),
     /** The check-in QR code's URL (issue 20), for as long as the registration is live; null once cancelled. */
     checkInUrl: z.string().nullable(),
@@ -43,6 +46,8 @@ export const waitlistViewResponse = z.object({
   timeslot: z.object({ startTime: time, endTime: time }),
   /** Once accepted: the registration's code and its manage token. */
   registrationCode: z.string().nullable(),
+  /** Where that registration stands (issue 32): a minor's waits for the guardian. */
+  registrationState: z.enum(REGISTRATION_STATES).nullable(),
   manageToken: z.string().nullable(),
 });
 export type WaitlistView = z.infer<typeof waitlistViewResponse>;

@@ -5,5 +5,7 @@ export const publicSettingsSchema = z.object({
   contactEmail: z.string(),
   staffSignup: z.enum(["open", "closed"]),
   agencyEmailDomain: z.string(),
+  /** PUBLIC_URL without a final slash: the origin of the links staff share (an event's `/e/<slug>`). */
+  publicUrl: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

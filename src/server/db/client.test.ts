@@ -8,7 +8,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../test/database";
-import { isConnectionError, isDatabaseUnavailable, openDatabase, rowsOf, runStatement, type Database } from "./client";
+import {
+  isConnectionError,
+  isDatabaseUnavailable,
+  openDatabase,
+  rowsOf,
+  runPipelined,
+  runStatement,
+  type Database,
+} from "./client";
 
 const onPostgres = testDbKind() === "pg";
 const TIME_LIMIT_MS = 300;
@@ -96,11 +104,16 @@ describe.skipIf(!onPostgres)("the PostgreSQL pool and its pipelined connections"
     }
   });
 
-  it("answers each of many statements sharing the pipelined connections, refusals among them, with its own result", async () => {
+  it.each([
+    [
+      "the registration's pipelined connections",
+      (text: string, values: unknown[]) => runPipelined(database.db, text, values, "registration"),
+    ],
+    ["the staff's pipelined connection", (text: string, values: unknown[]) => runPipelined(database.db, text, values, "staff")],
+    ["the pool's one connection", (text: string, values: unknown[]) => runStatement(database.db, text, values)],
+  ])("answers each of many statements sharing %s, refusals among them, with its own result", async (_, run) => {
     await afterReconnect(() => database.ping());
-    const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => runStatement<{ n: number }>(database.db, "select 100 / $1::int as n", [i % 5])),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => run("select 100 / $1::int as n", [i % 5])));
     results.forEach((result, i) => {
       if (i % 5 === 0) expect(result).toMatchObject({ status: "rejected", reason: { code: "22012" } });
       else expect(result).toEqual({ status: "fulfilled", value: [{ n: Math.trunc(100 / (i % 5)) }] });

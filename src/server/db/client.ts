@@ -36,21 +36,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 const statementNames = new Map<string, string>();
 
-/**
- * Runs a fixed statement with positional values ($1, $2 …), for the hottest statements: on
- * PostgreSQL through the pipelined lanes, prepared once per connection under a name derived from
- * its text (the server then skips parsing and planning it), its round trips shared with other
- * requests' statements. Each is a transaction of its own.
- */
-export async function runStatement<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: Pool | PGlite }).$client;
-  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+/** A fixed statement's name, derived from its text: PostgreSQL prepares it once per connection. */
+function namedStatement(text: string): string {
   let name = statementNames.get(text);
   if (!name) {
     name = `s_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
     statementNames.set(text, name);
   }
-  return (await client.lanes.query<T & pg.QueryResultRow>({ name, text, values })).rows;
+  return name;
+}
+
+const clientOf = (db: Db) => (db as unknown as { $client: Pool | PGlite }).$client;
+
+/**
+ * Runs a fixed statement with positional values ($1, $2 …), each a transaction of its own: on
+ * PostgreSQL on a connection of the pool, prepared once per connection under a name derived from its
+ * text (the server then skips parsing and planning it). For the statements that may be slow or
+ * wait on a lock (check-ins, check-in search, arrivals, related registrations, the shared counters):
+ * a slow one holds its own connection only (ADR 010, 2026-11-27).
+ */
+export async function runStatement<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
+  const client = clientOf(db);
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  const result = (await client.query({ name: namedStatement(text), text, values })) as pg.QueryResult<T & pg.QueryResultRow>;
+  return result.rows;
+}
+
+/**
+ * As runStatement, but on PostgreSQL through pipelined connections (postgres.ts), its round trips
+ * shared with other requests' statements. A statement on a lane waits for every statement sent
+ * before it on that lane, so each set carries only statements that never wait long: `registration`
+ * the public registration's statement alone, `staff` the staff's indexed single-row reads (the
+ * session lookup, a check-in's preview), which the check-in bench showed cheaper there (ADR 010,
+ * 2026-11-27; db/lanes.test.ts: a slow staff statement never holds a registration).
+ */
+export async function runPipelined<T>(db: Db, text: string, values: unknown[], lanes: "registration" | "staff"): Promise<T[]> {
+  const client = clientOf(db);
+  if (client instanceof PGlite) return (await client.query<T>(text, values)).rows;
+  const set = lanes === "registration" ? client.lanes : client.staffLanes;
+  return (await set.query<T & pg.QueryResultRow>({ name: namedStatement(text), text, values })).rows;
 }
 
 /** The rows of `db.execute`, whichever driver answered (an array, or a result with `rows`). */

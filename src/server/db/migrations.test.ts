@@ -19,14 +19,14 @@ afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A copy of the migrations folder that stops before `tag`. */
+/** A copy of the migrations folder that stops before `tag` (its number, or its name: renumbered at merges). */
 function migrationsBefore(tag: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), "opencall-migrations-"));
   scratch.push(dir);
   cpSync(MIGRATIONS, dir, { recursive: true });
   const journalFile = path.join(dir, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-  const stop = journal.entries.findIndex((entry) => entry.tag.startsWith(tag));
+  const stop = journal.entries.findIndex((entry) => entry.tag.startsWith(tag) || entry.tag.endsWith(`_${tag}`));
   if (stop < 0) throw new Error(`no migration ${tag}`);
   journal.entries = journal.entries.slice(0, stop);
   writeFileSync(journalFile, JSON.stringify(journal));
@@ -136,12 +136,69 @@ describe("migrations over a database holding registrations", () => {
     ]);
     // A slot of another event is refused by the new key.
     const [other] = rows<{ id: string }>(
-      await after.db.execute(sql`insert into scouting_events (scouting_id, event_name, event_date, location)
-        values ('SC-MIG-2', 'Otro', '2026-04-01', 'Salta') returning id`),
+      await after.db.execute(sql`insert into scouting_events (scouting_id, slug, event_name, event_date, location)
+        values ('SC-MIG-2', 'otro', 'Otro', '2026-04-01', 'Salta') returning id`),
     );
     const moved = () =>
       after.db.execute(sql`update model_registrations set event_id = ${other!.id} where timeslot_id = ${seeded.open}`);
     expect(await refusal(moved)).toBe(PG_FOREIGN_KEY_VIOLATION);
+    await after.close();
+  });
+
+  it("event_slug gives every event a unique short address made from its name", async () => {
+    const open = await databaseAt();
+    const before = await open(migrationsBefore("event_slug"));
+    await before.migrate();
+    const names = [
+      "Casting Córdoba 2027",
+      "CASTING CÓRDOBA 2027",
+      "Casting Córdoba 2027 2",
+      "¡Ñandú & Über — Straße!",
+      "★★★",
+      `Casting ${"largo ".repeat(20)}`,
+      `Casting ${"largo ".repeat(20)}`,
+      "M".repeat(70),
+    ];
+    let n = 0;
+    for (const name of names) {
+      n += 1;
+      // Created one after another: the oldest keeps the plain slug.
+      await before.db.execute(sql`insert into scouting_events (scouting_id, event_name, event_date, location, created_at)
+        values (${`SC-SLUG-${n}`}, ${name}, '2026-03-05', 'Córdoba', ${new Date(Date.UTC(2026, 0, n)).toISOString()})`);
+    }
+    await before.close();
+
+    const after = await open();
+    await after.migrate();
+    const slugs = rows<{ slug: string }>(await after.db.execute(sql`select slug from scouting_events order by created_at`)).map(
+      (row) => row.slug,
+    );
+    // Cut after the last whole word within 60 characters.
+    const long = `casting${"-largo".repeat(8)}`;
+    expect(slugs).toEqual([
+      "casting-cordoba-2027",
+      "casting-cordoba-2027-2",
+      // Its own name's slug was taken by the one before it.
+      "casting-cordoba-2027-2-2",
+      "nandu-uber-strasse",
+      "evento",
+      long,
+      `${long}-2`,
+      "mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm",
+    ]);
+    // From now on every event has one, and no two share it.
+    expect(
+      await refusal(() =>
+        after.db.execute(sql`insert into scouting_events (scouting_id, event_name, event_date, location)
+          values ('SC-SLUG-X', 'Sin slug', '2026-03-05', 'Salta')`),
+      ),
+    ).toBe("23502");
+    expect(
+      await refusal(() =>
+        after.db.execute(sql`insert into scouting_events (scouting_id, slug, event_name, event_date, location)
+          values ('SC-SLUG-Y', 'evento', 'Otro', '2026-03-05', 'Salta')`),
+      ),
+    ).toBe("23505");
     await after.close();
   });
 });

@@ -32,7 +32,13 @@ const MIGRATION_LOCK_KEY = 72_1930_555; // arbitrary, constant: serialises migra
  * a cursor) are pg-pool's own.
  */
 export class Pool extends pg.Pool {
-  readonly lanes = new PipelinedLanes(this.options, PIPELINED_LANES);
+  /** The public registration's statement alone (ADR 007, ADR 010 2026-11-27). */
+  readonly lanes = new PipelinedLanes(this.options, PIPELINED_LANES, "opencall-pipelined");
+  /**
+   * The staff's indexed single-row reads (the session lookup, a check-in's preview): never a
+   * visitor's statement, never one that can wait on a lock (ADR 010, 2026-11-27).
+   */
+  readonly staffLanes = new PipelinedLanes(this.options, STAFF_LANES, "opencall-staff-pipelined");
 
   constructor(config: pg.PoolConfig) {
     super(config);
@@ -97,6 +103,8 @@ function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
  * several times the worst rush a casting sees; more only add contention (ADR 007).
  */
 const PIPELINED_LANES = 2;
+/** The staff's reads: a door's phones and the staff screens, far fewer than a rush. */
+const STAFF_LANES = 1;
 
 /**
  * A few connections in pg's pipeline mode, shared by every caller: statements from many requests
@@ -114,6 +122,7 @@ class PipelinedLanes {
   constructor(
     private readonly options: pg.ClientConfig,
     count: number,
+    private readonly applicationName: string,
   ) {
     this.connections = Array.from({ length: count }, () => undefined);
   }
@@ -143,7 +152,7 @@ class PipelinedLanes {
   }
 
   private open(index: number): Promise<pg.Client> {
-    const client = new pg.Client({ ...this.options, pipeline: true, application_name: "opencall-pipelined" });
+    const client = new pg.Client({ ...this.options, pipeline: true, application_name: this.applicationName });
     const opened = client.connect().then(() => client);
     const forget = () => {
       if (this.connections[index] === opened) this.connections[index] = undefined;
@@ -215,6 +224,7 @@ export async function openPostgres(url: string, migrationsFolder: string, max: n
       if (closed) return;
       closed = true;
       await pool.lanes.end();
+      await pool.staffLanes.end();
       await pool.end();
     },
   };

@@ -5,7 +5,7 @@
  */
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isApproved } from "@common/roles";
+import { isApproved } from "@common/permissions";
 import type { ApiDocs } from "../config";
 import { errors } from "../errors";
 import type { SessionUser } from "../modules/accounts/session.resolver";

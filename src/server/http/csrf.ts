@@ -1,6 +1,7 @@
 import { t } from "@common/i18n";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../errors";
+import { requestPath } from "./request-target";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -10,7 +11,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void {
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    // The path, not request.url: a request line in absolute form (`POST http://host/api/…`) is an API request too.
+    if (SAFE_METHODS.has(request.method) || !requestPath(request.url).startsWith("/api/")) return;
     if (!request.headers.cookie) return;
     if (request.headers.origin !== publicUrl) {
       request.log.warn({ origin: request.headers.origin }, "csrf check refused a request");

@@ -12,7 +12,7 @@ function fieldName(instancePath: string, context: string | undefined): string {
 }
 
 /**
- * One error handler for every failure: the error shape of ARCHITECTURE.md, and nothing internal
+ * One error handler for every failure: the error shape of docs/architecture.md, and nothing internal
  * (no stack, no SQL, no library message) ever leaves the server.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

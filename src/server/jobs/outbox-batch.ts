@@ -67,6 +67,7 @@ export function createBatchSender({
         messageId: row.messageId,
         attachments: row.attachments,
         icalEvent: row.icalEvent,
+        fromName: row.fromName,
       };
       await sendRate?.acquire();
       ({ response } = await sender.send(message).finally(onSent));

@@ -75,7 +75,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     options.transport !== undefined
       ? options.transport
       : config.smtpUrl
-        ? createSmtpTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, ratePerSecond: config.mailRatePerSecond })
+        ? createSmtpTransport({
+            smtpUrl: config.smtpUrl,
+            mailFrom: config.mailFrom,
+            ratePerSecond: config.mailRatePerSecond,
+            dkim: config.dkim,
+          })
         : null;
   // Queued in the pool, a claimed message waits for the rate limit: keep that wait (a few
   // seconds) far below the lease, so no live worker's message is ever taken for a dead one's.

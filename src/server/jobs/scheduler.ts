@@ -7,6 +7,8 @@
  * - Confirmed registrations whose slot starts within REMINDER_HOURS_BEFORE get their reminder, once:
  *   reminder_sent_at is set by the transaction that queues it. A process down at the reminder's time
  *   sends it when it comes back, while the slot is still ahead.
+ * - Campaign messages a process left unwritten (it stopped after the campaign's POST) are written
+ *   (modules/campaigns/campaigns.queue.ts: each once, whoever writes it).
  */
 import { sql } from "drizzle-orm";
 import type { Config } from "../config";
@@ -16,7 +18,9 @@ import { slotStartSql } from "../lib/calendar";
 import { enqueueEmails } from "../mail/outbox";
 import { findNoticeRow, registrantNotice } from "../modules/registrations/registrations.notices";
 import { expireOffers } from "../modules/waitlist/waitlist.offers";
+import { writeCampaignMessages } from "../modules/campaigns/campaigns.queue";
 import type { WorkerLogger } from "./outbox-worker";
+import { createPeriodicJob } from "./periodic";
 
 const BATCH = 100;
 
@@ -65,42 +69,18 @@ export interface SchedulerOptions {
 }
 
 export function createScheduler({ db, config, log, clock = () => new Date(), intervalMs = 30_000 }: SchedulerOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
   /** One pass: every due batch of both kinds, until none is left. */
-  async function runOnce(): Promise<{ expired: number; reminded: number }> {
+  async function runOnce(): Promise<{ expired: number; reminded: number; campaignMessages: number }> {
     const now = clock();
     let expired = 0;
     let reminded = 0;
     for (let n; (n = await expireOffers(db, config, now, BATCH)) > 0;) expired += n;
     for (let n; (n = await sendDueReminders(db, config, now, BATCH)) > 0;) reminded += n;
     if (expired || reminded) log.info({ expired, reminded }, "scheduler: offers expired, reminders queued");
-    return { expired, reminded };
+    const campaignMessages = await writeCampaignMessages(db, config, { clock });
+    if (campaignMessages) log.info({ campaignMessages }, "scheduler: campaign messages left unwritten were written");
+    return { expired, reminded, campaignMessages };
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => log.warn({ err: error }, "scheduler pass failed; trying again later"))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return createPeriodicJob({ name: "scheduler", intervalMs, log, pass: runOnce });
 }

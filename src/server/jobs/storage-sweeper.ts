@@ -12,6 +12,7 @@ import { storageDeletions } from "../db/schema";
 import { createPhotosRepository } from "../modules/photos/photos.repository";
 import type { ObjectStore } from "../storage/storage";
 import type { WorkerLogger } from "./outbox-worker";
+import { createPeriodicJob } from "./periodic";
 
 export const UNUSED_PHOTO_TTL_MS = 24 * 3_600_000;
 const BATCH = 100;
@@ -32,9 +33,6 @@ export interface SweepResult {
 
 export function createStorageSweeper({ db, storage, log, clock = () => new Date(), intervalMs = 60_000 }: StorageSweeperOptions) {
   const photosRepo = createPhotosRepository(db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   /**
    * Claims due deletions by moving their next attempt past the retry delay (committed at once: no
@@ -80,27 +78,6 @@ export function createStorageSweeper({ db, storage, log, clock = () => new Date(
     return { unusedPhotos, filesDeleted: deleted, filesFailed: failed };
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweepOnce()
-        .catch((error: unknown) => log.warn({ err: error }, "storage sweeper pass failed; trying again later"))
-        .finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    sweepOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const job = createPeriodicJob({ name: "storage sweeper", intervalMs, log, pass: sweepOnce });
+  return { sweepOnce, start: job.start, stop: job.stop };
 }

@@ -65,6 +65,8 @@ export interface InviteInput {
   manageUrl: string;
   publicUrl: string;
   cancelled?: boolean;
+  /** Not confirmed yet (issue 32: a minor waiting for the guardian): STATUS:TENTATIVE until a later invite confirms it. */
+  tentative?: boolean;
 }
 
 /** The invite's text (RFC 5545), METHOD:REQUEST, or METHOD:CANCEL for a cancelled registration. */
@@ -81,7 +83,7 @@ export function registrationInvite(input: InviteInput): string {
     location: input.event.location,
     description: input.manageUrl,
     url: input.manageUrl,
-    status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: input.cancelled ? ICalEventStatus.CANCELLED : input.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     organizer: mailbox(input.organizer),
     attendees: [
       {
@@ -94,6 +96,22 @@ export function registrationInvite(input: InviteInput): string {
     ],
   });
   return calendar.toString();
+}
+
+/** A registration's invite, its organizer the sender (MAIL_FROM) and its attendee the registrant. */
+export function registrationInviteOf(
+  config: { mailFrom: string; publicUrl: string },
+  r: { id: string; icsSequence: number; email: string; fullName: string },
+  invite: Pick<InviteInput, "event" | "timeslot" | "manageUrl" | "cancelled" | "tentative">,
+): string {
+  return registrationInvite({
+    ...invite,
+    registrationId: r.id,
+    sequence: r.icsSequence,
+    organizer: config.mailFrom,
+    attendee: { email: r.email, name: r.fullName },
+    publicUrl: config.publicUrl,
+  });
 }
 
 /** `Name <address>` or a bare address, as an organizer (the product's name when none is given). */

@@ -13,10 +13,10 @@ export function withoutCredentials(value: string): string {
 }
 
 /**
- * How a configuration error shows a variable's wrong value: secrets and passwords not at all, a
+ * How a configuration error shows a variable's wrong value: secrets, passwords and keys not at all, a
  * URL-valued variable (…_URL, …ENDPOINT…) without its user and password, anything else as it is.
  */
 export function shownValue(name: string, value: string): string {
-  if (name.includes("PASSWORD") || name.includes("SECRET")) return "";
+  if (name.includes("PASSWORD") || name.includes("SECRET") || name.endsWith("PRIVATE_KEY")) return "";
   return ` (got "${/URL|ENDPOINT/.test(name) ? withoutCredentials(value) : value}")`;
 }

@@ -1,10 +1,12 @@
 /**
  * The one e-mail layout: every message has a plain-text and an HTML part, in its reader's language
- * (the layout's own words are `emails.layout.*`), with the product's name. Everything interpolated
- * into HTML is escaped here.
+ * (the layout's own words are `emails.layout.*`), headed and signed with the agency's name and
+ * contact address (markers the outbox insert fills in: agency-fill.ts). Everything interpolated into
+ * HTML is escaped here.
  */
-import { PRODUCT_NAME } from "@common/constants";
 import { translator, type Language } from "@common/i18n";
+import { authenticSite } from "@common/public-paths";
+import { AGENCY_CONTACT, AGENCY_NAME } from "./agency-fill";
 
 export interface EmailContent {
   subject: string;
@@ -26,6 +28,11 @@ export interface LayoutInput {
   footer?: string;
   /** A registrant's "manage my registration" link (issue 19): every e-mail to a registrant has it. */
   manageUrl?: string;
+  /**
+   * An e-mail to a registrant or a guardian (issue 39): a link on PUBLIC_URL it carries (its
+   * /authentic is named), and it says the agency never charges and where to check the message.
+   */
+  trustFrom?: string;
 }
 
 export function escapeHtml(value: string): string {
@@ -51,7 +58,9 @@ const paragraphHtml = (text: string) =>
 export function renderLayout(input: LayoutInput): EmailContent {
   const { language } = input;
   const t = translator(language);
-  const footer = input.footer ?? t("emails.layout.signature", { product: PRODUCT_NAME });
+  const footer =
+    input.footer ??
+    `${t("emails.layout.signature", { agency: AGENCY_NAME })}\n${t("emails.layout.contact", { contact: AGENCY_CONTACT })}`;
   const subject = headerSafe(input.subject);
   const textParts: string[] = [];
   if (input.greeting) textParts.push(input.greeting);
@@ -59,6 +68,10 @@ export function renderLayout(input: LayoutInput): EmailContent {
   if (input.details?.length) textParts.push(input.details.map(([k, v]) => `${k}: ${v}`).join("\n"));
   if (input.action) textParts.push(`${input.action.label}:\n${input.action.url}`);
   if (input.manageUrl) textParts.push(`${t("emails.layout.manage")}:\n${input.manageUrl}`);
+  const trust = input.trustFrom
+    ? [t("emails.layout.noFees", { agency: AGENCY_NAME }), t("emails.layout.verify", { site: authenticSite(input.trustFrom) })]
+    : [];
+  if (trust.length) textParts.push(trust.join("\n"));
   textParts.push(footer);
 
   const details = input.details?.length
@@ -78,6 +91,9 @@ export function renderLayout(input: LayoutInput): EmailContent {
   const manage = input.manageUrl
     ? `<p style="margin:0;font-size:13px"><a href="${escapeHtml(input.manageUrl)}" style="color:#7c3aed">${escapeHtml(t("emails.layout.manage"))}</a></p>`
     : "";
-  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${PRODUCT_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${image}${action}${manage}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(footer)}</p></div></body></html>`;
+  const trustHtml = trust.length
+    ? `<p style="margin:16px 0 0;font-size:13px;color:#3f3f46">${trust.map(escapeHtml).join("<br>")}</p>`
+    : "";
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b"><div style="max-width:560px;margin:0 auto;padding:24px"><div style="font-size:20px;font-weight:700;color:#7c3aed;margin-bottom:16px">${AGENCY_NAME}</div><div style="background:#ffffff;border-radius:12px;padding:24px">${input.greeting ? paragraphHtml(input.greeting) : ""}${input.paragraphs.map(paragraphHtml).join("")}${details}${image}${action}${manage}${trustHtml}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${escapeHtml(footer).replace(/\n/g, "<br>")}</p></div></body></html>`;
   return { subject, text: textParts.join("\n\n"), html };
 }

@@ -20,6 +20,8 @@ import {
 } from "../modules/accounts/accounts.emails";
 import { campaignRenderer } from "../modules/campaigns/campaigns.email";
 import { confirmationEmail, verificationEmail } from "../modules/public/public.emails";
+import { guardianRequestEmail } from "../modules/privacy/privacy.emails";
+import { AGENCY_CONTACT, AGENCY_NAME } from "./agency-fill";
 import type { EmailContent } from "./layout";
 
 function marked(node: NamespaceMessages): NamespaceMessages {
@@ -57,6 +59,9 @@ const DATA_TEXTS = [
   formatLongDateFor(PSEUDO, DATA.date),
   formatTimeRangeFor(PSEUDO, "10:00", "11:00"),
   PRODUCT_NAME,
+  // The agency's name and contact: filled in by the outbox insert (agency-fill.ts).
+  AGENCY_NAME,
+  AGENCY_CONTACT,
 ];
 
 function leftovers(text: string): string {
@@ -95,6 +100,15 @@ describe("e-mails", () => {
   it("to registrants say only catalogue texts around their data", () => {
     expectOnlyCatalogueTexts(verificationEmail(PSEUDO, { ...registration, ttlHours: 48 }));
     expectOnlyCatalogueTexts(confirmationEmail(PSEUDO, registration));
+    expectOnlyCatalogueTexts(
+      guardianRequestEmail(PSEUDO, {
+        guardianName: DATA.name,
+        minorName: DATA.name,
+        event: registration.event,
+        timeslot: registration.timeslot,
+        url: DATA.url,
+      }),
+    );
   });
 
   it("to staff say only catalogue texts around their data", () => {

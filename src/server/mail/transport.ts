@@ -1,9 +1,10 @@
 /**
  * The SMTP side of the outbox: one pooled nodemailer transport per process, built from SMTP_URL,
- * MAIL_FROM and MAIL_RATE_PER_SECOND. The worker (src/server/jobs/outbox-worker.ts) is its only user.
+ * MAIL_FROM, MAIL_RATE_PER_SECOND and the DKIM key (nodemailer signs each message). The worker (src/server/jobs/outbox-worker.ts) is its only user.
  */
 import nodemailer from "nodemailer";
 import type { OutboxAttachment } from "../db/schema";
+import type { DkimConfig } from "./dkim";
 import { headerSafe, isSingleAddress } from "./layout";
 
 export interface TransportMessage {
@@ -16,6 +17,8 @@ export interface TransportMessage {
   attachments?: OutboxAttachment[] | null | undefined;
   /** A calendar invite (RFC 5545), sent as the message's text/calendar alternative. */
   icalEvent?: string | null;
+  /** The From display name (the agency's, issue 32); MAIL_FROM's own when null. */
+  fromName?: string | null;
 }
 
 export interface MailTransport {
@@ -29,6 +32,8 @@ export interface SmtpTransportOptions {
   mailFrom: string;
   ratePerSecond: number;
   maxConnections?: number;
+  /** The agency's key: every message is DKIM-signed with it (docs/deploy.md, "Signed mail"). */
+  dkim?: DkimConfig | undefined;
 }
 
 /**
@@ -55,6 +60,9 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     ...SMTP_TIMEOUTS_MS,
     disableFileAccess: true,
     disableUrlAccess: true,
+    ...(options.dkim
+      ? { dkim: { domainName: options.dkim.domain, keySelector: options.dkim.selector, privateKey: options.dkim.privateKey } }
+      : {}),
   });
   return {
     async send(message) {
@@ -63,7 +71,9 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
         throw Object.assign(new Error(`Invalid recipient address: ${JSON.stringify(message.to)}`), { code: "EENVELOPE" });
       }
       const info = await transporter.sendMail({
-        from: options.mailFrom,
+        from: message.fromName
+          ? { name: headerSafe(message.fromName), address: senderAddress(options.mailFrom) }
+          : options.mailFrom,
         to: message.to,
         subject: headerSafe(message.subject),
         text: message.text,
@@ -83,6 +93,11 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
       transporter.close();
     },
   };
+}
+
+/** MAIL_FROM's address, without its display name ("OpenCall <no-reply@agency.com>" → the address). */
+export function senderAddress(mailFrom: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
 }
 
 /** The METHOD of an invite (REQUEST or CANCEL): nodemailer writes it into the part's content type. */

@@ -5,9 +5,6 @@
  * `photos/<event>/<photo>-large.jpg`; the database holds them, never a URL.
  */
 import type { Readable } from "node:stream";
-import type { StorageConfig } from "../config";
-import { createDiskStore } from "./disk";
-import { createS3Store } from "./s3";
 
 export interface StoredObject {
   body: Readable;
@@ -31,8 +28,4 @@ export const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,300}$/;
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`unsafe storage key: ${key}`);
-}
-
-export function createObjectStore(config: StorageConfig): ObjectStore {
-  return config.kind === "s3" ? createS3Store(config) : createDiskStore(config.dir);
 }

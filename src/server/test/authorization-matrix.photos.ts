@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { App } from "../app";
 import { photos } from "../db/schema";
 import { multipart, phoneJpeg, photoUpload } from "../modules/photos/photos.test-support";
-import { expectFor, freshRegistration, type MatrixRow } from "./authorization-matrix";
+import type { MatrixRow } from "./authorization-matrix";
+import { freshRegistration } from "./authorization-matrix.fixtures";
 import { createEvent } from "./factories";
 
 /** A registration holding a face photo (uploaded through the API, then claimed). */
@@ -29,7 +30,7 @@ export function photoRows(): MatrixRow[] {
     {
       method: "POST",
       route: "/api/public/events/:eventId/photos",
-      expect: expectFor.public(201),
+      ok: 201,
       prepare: async (app) => {
         const event = await createEvent(app.ctx.db, { photos: "required" });
         const { payload, headers } = photoUpload("face", await phoneJpeg());
@@ -39,13 +40,13 @@ export function photoRows(): MatrixRow[] {
     {
       method: "GET",
       route: "/api/registrations/:id/photos/:kind",
-      expect: expectFor.member(200),
+      ok: 200,
       prepare: async (app) => ({ url: `/api/registrations/${(await registrationWithPhoto(app)).id}/photos/face?size=thumb` }),
     },
     {
       method: "PUT",
       route: "/api/registrations/:id/photos/:kind",
-      expect: expectFor.member(201),
+      ok: 201,
       prepare: async (app) => {
         const { payload, headers } = multipart([
           { name: "file", value: await phoneJpeg(), filename: "a.jpg", contentType: "image/jpeg" },
@@ -56,7 +57,7 @@ export function photoRows(): MatrixRow[] {
     {
       method: "DELETE",
       route: "/api/registrations/:id/photos/:kind",
-      expect: expectFor.member(204),
+      ok: 204,
       prepare: async (app) => ({ url: `/api/registrations/${(await registrationWithPhoto(app)).id}/photos/face` }),
     },
   ];

@@ -3,7 +3,8 @@ import type { App } from "../app";
 import { modelRegistrations } from "../db/schema";
 import { registrationToken } from "../lib/registration-links";
 import { eq } from "drizzle-orm";
-import { expectFor, freshRegistration, type MatrixRow } from "./authorization-matrix";
+import type { MatrixRow } from "./authorization-matrix";
+import { freshRegistration } from "./authorization-matrix.fixtures";
 
 /** A fresh minor's registration waiting for the guardian, and its guardian token. */
 async function pendingGuardian(app: App) {
@@ -22,17 +23,17 @@ const registrationUrl = async (app: App, suffix: string) =>
 
 export function privacyRows(): MatrixRow[] {
   return [
-    { method: "GET", route: "/api/public/privacy-notice", expect: expectFor.public(200) },
+    { method: "GET", route: "/api/public/privacy-notice", ok: 200 },
     {
       method: "GET",
       route: "/api/public/guardian",
-      expect: expectFor.public(200),
+      ok: 200,
       prepare: async (app) => ({ url: `/api/public/guardian?t=${await pendingGuardian(app)}` }),
     },
     {
       method: "POST",
       route: "/api/public/guardian/decision",
-      expect: expectFor.public(200),
+      ok: 200,
       prepare: async (app) => ({
         url: "/api/public/guardian/decision",
         body: { token: await pendingGuardian(app), approve: true },
@@ -41,54 +42,69 @@ export function privacyRows(): MatrixRow[] {
     {
       method: "GET",
       route: "/api/public/registrations/manage/export",
-      expect: expectFor.public(200),
+      ok: 200,
       prepare: async (app) => ({ url: `/api/public/registrations/manage/export?t=${await manageToken(app)}` }),
     },
     {
       method: "POST",
       route: "/api/public/registrations/manage/erase",
-      expect: expectFor.public(200),
+      ok: 200,
       prepare: async (app) => ({ url: "/api/public/registrations/manage/erase", body: { t: await manageToken(app) } }),
     },
     {
       method: "POST",
       route: "/api/public/privacy/request",
-      expect: expectFor.public(202),
+      ok: 202,
       prepare: async () => ({ url: "/api/public/privacy/request", body: { email: "someone@example.com" } }),
     },
     {
       method: "GET",
       route: "/api/registrations/:id/export",
-      expect: expectFor.admin(200),
+      ok: 200,
       prepare: async (app) => ({ url: await registrationUrl(app, "/export") }),
     },
     {
       method: "POST",
       route: "/api/registrations/:id/erase",
-      expect: expectFor.admin(204),
+      ok: 204,
       prepare: async (app) => ({ url: await registrationUrl(app, "/erase"), body: {} }),
     },
     {
       method: "PUT",
       route: "/api/registrations/:id/keep",
-      expect: expectFor.admin(200),
+      ok: 200,
       prepare: async (app) => ({ url: await registrationUrl(app, "/keep"), body: { keep: true } }),
     },
-    { method: "GET", route: "/api/privacy/retention/preview", expect: expectFor.admin(200) },
-    { method: "GET", route: "/api/privacy/settings", expect: expectFor.superadmin(200) },
+    { method: "GET", route: "/api/privacy/retention/preview", ok: 200 },
+    { method: "GET", route: "/api/privacy/settings", ok: 200 },
     {
       method: "PUT",
       route: "/api/privacy/settings",
-      expect: expectFor.superadmin(200),
+      ok: 200,
       prepare: async () => ({ url: "/api/privacy/settings", body: { retentionMonths: 12, outboxRetentionDays: 90 } }),
     },
-    { method: "GET", route: "/api/privacy/notices", expect: expectFor.superadmin(200) },
+    { method: "GET", route: "/api/privacy/notices", ok: 200 },
     {
       method: "POST",
       route: "/api/privacy/notices",
-      expect: expectFor.superadmin(201),
+      ok: 201,
       prepare: async () => ({ url: "/api/privacy/notices", body: { textEs: "Aviso de privacidad.", textEn: "Privacy notice." } }),
     },
-    { method: "GET", route: "/api/audit", expect: expectFor.superadmin(200) },
+    { method: "GET", route: "/api/audit", ok: 200 },
+    // The agency's identity (issue 32).
+    { method: "GET", route: "/api/public/agency", ok: 200 },
+    {
+      method: "GET",
+      route: "/api/public/agency/logo/:file",
+      // No logo saved: not found, for everyone alike.
+      ok: 404,
+      prepare: async () => ({ url: `/api/public/agency/logo/${"a".repeat(64)}.png` }),
+    },
+    {
+      method: "PUT",
+      route: "/api/settings/agency",
+      ok: 200,
+      prepare: async () => ({ url: "/api/settings/agency", body: { name: "OpenCall", contactEmail: "contacto@agency.test" } }),
+    },
   ];
 }

@@ -1,11 +1,15 @@
 /**
- * The authorisation matrix: every API route × {anonymous, pending member, member, admin,
- * superadmin} → the expected HTTP status. `authorization-matrix.test.ts` walks the whole table
- * against the app on both databases, and fails if a route of the app is missing here.
+ * The authorisation matrix: every API route × {anonymous, a pending account, each role of
+ * @common/permissions} → the expected HTTP status, generated from the capability table: a route
+ * that declares a capability answers `ok` to the roles that hold it, 403 to the other roles and to a
+ * pending account, 401 to nobody signed in; a public route answers `ok` to everyone.
+ * `authorization-matrix.test.ts` walks it against the app, and fails if a route of the app has no row.
  *
- * Each feature adds its rows. `prepare` runs once per persona, on that persona's fresh data,
- * and returns the concrete URL (and body) to call, so a destructive call never affects another.
+ * A row says how to call the route (`prepare` runs once per persona, on that persona's fresh data,
+ * so a destructive call never affects another) and its success status; `needs` names the capability
+ * of a rule inside the route (a review field in a PATCH) when the row exercises it.
  */
+import { isApproved, roleCan, ROLES, type Access, type Capability } from "@common/permissions";
 import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
@@ -13,11 +17,14 @@ import { createCampaign, createEvent, createRegistration, createUser, registrati
 import { checkInRows } from "./authorization-matrix.check-ins";
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
+import { freshRegistration } from "./authorization-matrix.fixtures";
 import { photoRows } from "./authorization-matrix.photos";
 import { selfServiceRows } from "./authorization-matrix.self-service";
 import { privacyRows } from "./authorization-matrix.privacy";
+import { registrationRows } from "./authorization-matrix.registrations";
+import { insightsRows } from "./authorization-matrix.insights";
 
-export const PERSONAS = ["anonymous", "pending", "member", "admin", "superadmin"] as const;
+export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
 
 export interface MatrixRequest {
@@ -31,58 +38,75 @@ export interface MatrixRow {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route as registered (e.g. "/api/events/:id"): matched against app.routeAccess. */
   route: string;
-  expect: Record<Persona, number>;
+  /** The status of a caller who may: 200, 201, 204… */
+  ok: number;
+  /** A rule inside the route this row exercises (a review field), instead of the route's declared capability. */
+  needs?: Capability;
+  /** Statuses written by hand: only for a public route with its own rule inside. */
+  expect?: Record<Persona, number>;
   prepare?: (app: App) => Promise<MatrixRequest>;
 }
 
-/** Expected statuses for the usual access levels, given the success status of the route. */
-export const expectFor = {
-  public: (ok: number) => ({ anonymous: ok, pending: ok, member: ok, admin: ok, superadmin: ok }),
-  member: (ok: number) => ({ anonymous: 401, pending: 403, member: ok, admin: ok, superadmin: ok }),
-  admin: (ok: number) => ({ anonymous: 401, pending: 403, member: 403, admin: ok, superadmin: ok }),
-  superadmin: (ok: number) => ({ anonymous: 401, pending: 403, member: 403, admin: 403, superadmin: ok }),
-} satisfies Record<string, (ok: number) => Record<Persona, number>>;
+/** The statuses the capability table promises for `access`. */
+export function expectedStatuses(access: Access, ok: number): Record<Persona, number> {
+  const expected = { anonymous: access === "public" ? ok : 401 } as Record<Persona, number>;
+  // The pending persona is a member awaiting approval: no capability until approved.
+  expected.pending =
+    access === "public" || (isApproved({ role: "member", status: "pending" }) && roleCan("member", access)) ? ok : 403;
+  for (const role of ROLES) expected[role] = access === "public" || roleCan(role, access) ? ok : 403;
+  return expected;
+}
 
 export const MATRIX: MatrixRow[] = [
-  { method: "GET", route: "/api/health", expect: expectFor.public(200) },
-  { method: "GET", route: "/api/ready", expect: expectFor.public(200) },
-  { method: "GET", route: "/api/public/settings", expect: expectFor.public(200) },
+  { method: "GET", route: "/api/health", ok: 200 },
+  { method: "GET", route: "/api/ready", ok: 200 },
+  { method: "GET", route: "/api/public/settings", ok: 200 },
   {
     method: "GET",
     route: "/api/session",
     // Anyone: an anonymous caller gets {user: null}; pending accounts their own session (the
     // awaiting-approval screen).
-    expect: expectFor.public(200),
+    ok: 200,
   },
   {
     // Any signed-in account (pending ones too) sets its own language; nobody else's.
     method: "PUT",
     route: "/api/account/language",
-    expect: { anonymous: 401, pending: 200, member: 200, admin: 200, superadmin: 200 },
+    ok: 200,
+    expect: { anonymous: 401, pending: 200, viewer: 200, member: 200, admin: 200, superadmin: 200 },
     prepare: async () => ({ url: "/api/account/language", body: { language: "en" } }),
   },
-  { method: "GET", route: "/api/dev/mailbox", expect: expectFor.admin(200) },
+  { method: "GET", route: "/api/dev/mailbox", ok: 200 },
   {
     method: "GET",
     route: "/api/dev/mailbox/:id",
-    expect: expectFor.admin(200),
+    ok: 200,
     prepare: async (app) => ({ url: `/api/dev/mailbox/${(await enqueueEmail(app.ctx.db, testEmail())).id}` }),
   },
   // ---------------------------------------------------------------- accounts: user administration
-  { method: "GET", route: "/api/users", expect: expectFor.admin(200) },
+  { method: "GET", route: "/api/users", ok: 200 },
   {
     method: "POST",
     route: "/api/users/:id/approve",
-    expect: expectFor.admin(200),
+    ok: 200,
     prepare: async (app) => {
       const user = await createUser(app.ctx.db, { status: "pending" });
       return { url: `/api/users/${user.id}/approve`, body: {} };
     },
   },
   {
+    method: "PUT",
+    route: "/api/users/:id/role",
+    ok: 200,
+    prepare: async (app) => {
+      const user = await createUser(app.ctx.db, { role: "member" });
+      return { url: `/api/users/${user.id}/role`, body: { role: "viewer" } };
+    },
+  },
+  {
     method: "POST",
     route: "/api/users/admins",
-    expect: expectFor.superadmin(200),
+    ok: 200,
     prepare: async (app) => {
       const user = await createUser(app.ctx.db);
       return { url: "/api/users/admins", body: { email: user.email } };
@@ -91,7 +115,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "DELETE",
     route: "/api/users/:id",
-    expect: expectFor.superadmin(204),
+    ok: 204,
     prepare: async (app) => {
       const user = await createUser(app.ctx.db);
       return { url: `/api/users/${user.id}` };
@@ -101,7 +125,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "POST",
     route: "/api/campaigns",
-    expect: expectFor.admin(202),
+    ok: 202,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
@@ -120,13 +144,13 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/campaigns",
-    expect: expectFor.member(200),
+    ok: 200,
     prepare: async (app) => ({ url: `/api/campaigns?eventId=${(await createEvent(app.ctx.db)).id}` }),
   },
   {
     method: "GET",
     route: "/api/campaigns/:id",
-    expect: expectFor.member(200),
+    ok: 200,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       return { url: `/api/campaigns/${(await createCampaign(app.ctx.db, { eventId: event.id })).id}` };
@@ -135,7 +159,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/registrations/:id/campaigns",
-    expect: expectFor.member(200),
+    ok: 200,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
@@ -145,19 +169,25 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/public/campaign-read/:token",
-    expect: expectFor.public(200),
+    ok: 200,
     prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
   },
   {
     method: "GET",
     route: "/api/public/events/:eventId",
-    expect: expectFor.public(200),
+    ok: 200,
     prepare: async (app) => ({ url: `/api/public/events/${(await createEvent(app.ctx.db)).id}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/public/events/by-slug/:slug",
+    ok: 200,
+    prepare: async (app) => ({ url: `/api/public/events/by-slug/${(await createEvent(app.ctx.db)).slug}` }),
   },
   {
     method: "POST",
     route: "/api/public/events/:eventId/registrations",
-    expect: expectFor.public(201),
+    ok: 201,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       return { url: `/api/public/events/${event.id}/registrations`, body: registrationBody(event.timeslots[0]!.id) };
@@ -166,7 +196,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/public/registration-success",
-    expect: expectFor.public(200),
+    ok: 200,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const success = newSecretToken();
@@ -181,7 +211,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "POST",
     route: "/api/public/verify",
-    expect: expectFor.public(200),
+    ok: 200,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const verification = newSecretToken();
@@ -194,12 +224,24 @@ export const MATRIX: MatrixRow[] = [
       return { url: "/api/public/verify", body: { token: verification.token } };
     },
   },
+  {
+    method: "POST",
+    route: "/api/public/authentic",
+    ok: 200,
+    prepare: async () => ({ url: "/api/public/authentic", body: { text: "OC-ABCDEF" } }),
+  },
+  {
+    method: "POST",
+    route: "/api/public/authentic/report",
+    ok: 202,
+    prepare: async () => ({ url: "/api/public/authentic/report", body: { message: "Me pidieron plata por un book." } }),
+  },
   // ---- events
-  { method: "GET", route: "/api/events", expect: expectFor.member(200) },
+  { method: "GET", route: "/api/events", ok: 200 },
   {
     method: "POST",
     route: "/api/events",
-    expect: expectFor.admin(201),
+    ok: 201,
     prepare: async () => ({
       url: "/api/events",
       body: {
@@ -213,13 +255,13 @@ export const MATRIX: MatrixRow[] = [
   {
     method: "GET",
     route: "/api/events/:id",
-    expect: expectFor.member(200),
+    ok: 200,
     prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
   },
   {
     method: "PUT",
     route: "/api/events/:id",
-    expect: expectFor.admin(200),
+    ok: 200,
     prepare: async (app) => {
       const event = await createEvent(app.ctx.db);
       const slot = event.timeslots[0]!;
@@ -247,45 +289,9 @@ export const MATRIX: MatrixRow[] = [
   ...selfServiceRows(),
   // ---- privacy, consent and the audit trail (issue 18)
   ...privacyRows(),
+  // ---- tracked links and insights (issue 38)
+  ...insightsRows(),
 ];
-
-/** A fresh registration (and its event) for one persona's call. */
-export async function freshRegistration(app: App) {
-  const event = await createEvent(app.ctx.db, { timeslots: [{}, {}] });
-  const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
-  return { event, registration };
-}
-
-function registrationRows(): MatrixRow[] {
-  const one =
-    (suffix = "") =>
-    async (app: App) => ({ url: `/api/registrations/${(await freshRegistration(app)).registration.id}${suffix}` });
-  return [
-    { method: "GET", route: "/api/registrations", expect: expectFor.member(200) },
-    { method: "GET", route: "/api/registrations/export.csv", expect: expectFor.admin(200) },
-    { method: "GET", route: "/api/registrations/:id", expect: expectFor.member(200), prepare: one() },
-    {
-      method: "PATCH",
-      route: "/api/registrations/:id",
-      expect: expectFor.member(200),
-      prepare: async (app) => ({ ...(await one()(app)), body: { location: "Rosario" } }),
-    },
-    {
-      // The same route with a review field: liked, attended and rating are an admin's (SPEC.md §6).
-      method: "PATCH",
-      route: "/api/registrations/:id",
-      expect: expectFor.admin(200),
-      prepare: async (app) => ({ ...(await one()(app)), body: { liked: true } }),
-    },
-    { method: "DELETE", route: "/api/registrations/:id", expect: expectFor.admin(204), prepare: one() },
-    {
-      method: "POST",
-      route: "/api/registrations/:id/resend-verification",
-      expect: expectFor.member(202),
-      prepare: one("/resend-verification"),
-    },
-  ];
-}
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */
 export function isExemptRoute(url: string): boolean {

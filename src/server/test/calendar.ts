@@ -1,19 +1,9 @@
 /** Reading a calendar invite back, as a calendar would: parsed by ical.js (a maintained iCalendar library). */
 import ICAL from "ical.js";
-import { EVENT_TIME_ZONE } from "../lib/calendar";
-
-const localFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: EVENT_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+import { agencyDateTime } from "@common/dates-language";
 
 /** `YYYY-MM-DD HH:MM` of an instant on Buenos Aires' wall clock. */
-export const buenosAiresTime = (date: Date) => localFormat.format(date).replace(",", "");
+export const buenosAiresTime = (date: Date) => agencyDateTime(date);
 
 export interface ParsedInvite {
   method: string;

@@ -2,7 +2,8 @@
  * Factories `createX(overrides)`: realistic rows with unique values, straight into the database.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { ProfileStatus, Role } from "@common/constants";
+import type { ProfileStatus } from "@common/constants";
+import type { Role } from "@common/permissions";
 import { hashPassword, makeSignature } from "better-auth/crypto";
 import type { App } from "../app";
 import type { Db } from "../db/client";
@@ -23,6 +24,7 @@ import {
   type UserRow,
 } from "../db/schema";
 import { asc, eq } from "drizzle-orm";
+import { freeSlugFor } from "../modules/events/event-slug.generator";
 import { nextScoutingId } from "../modules/events/scouting-id.generator";
 import { TEST_PUBLIC_URL } from "./harness";
 
@@ -108,11 +110,13 @@ export async function createEvent(
 ): Promise<ScoutingEventRow & { timeslots: EventTimeslotRow[] }> {
   const { timeslots = [{}], ...overrides } = options;
   const eventDate = overrides.eventDate ?? "2026-03-05";
+  const eventName = overrides.eventName ?? `Casting ${unique()}`;
   const [event] = await db
     .insert(scoutingEvents)
     .values({
       scoutingId: await nextScoutingId(db, eventDate),
-      eventName: `Casting ${unique()}`,
+      slug: await freeSlugFor(db, eventName),
+      eventName,
       eventDate,
       location: "Av. Corrientes 1234, CABA",
       description: "Casting abierto para nuevas caras.",
@@ -233,6 +237,8 @@ export async function createCampaign(
             campaignId: campaign.id,
             email: `modelo-${unique()}@example.com`,
             fullName: `Modelo ${unique()}`,
+            // Its message written (a queued recipient without a token is one to write: campaigns.queue.ts).
+            readTokenHash: randomBytes(32).toString("hex"),
             ...recipient,
           })),
         )

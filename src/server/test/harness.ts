@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRatePerSecond: 1000,
     mailMaxAttempts: 8,
     mailSendLeaseSeconds: 120,
+    dkim: undefined,
     authSecret: "test-secret-that-is-long-enough-0123456789abcdef",
     agencyEmailDomain: "agency.test",
     contactEmail: "contacto@agency.test",

@@ -7,6 +7,7 @@ import { afterEach, beforeEach } from "vitest";
 import type { Db } from "../db/client";
 import { outboxMessages, type OutboxMessageRow } from "../db/schema";
 import { createOutboxWorker, type OutboxWorker, type WorkerLogger } from "../jobs/outbox-worker";
+import type { DkimConfig } from "../mail/dkim";
 import { renderLayout } from "../mail/layout";
 import { enqueueEmail, type OutgoingEmail } from "../mail/outbox";
 import { createSmtpTransport } from "../mail/transport";
@@ -35,7 +36,7 @@ export function testClock(): { now: () => Date; advance: (ms: number) => void } 
 
 export function testEmail(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
   return {
-    kind: "test_message",
+    kind: "registration_reminder",
     to: `modelo-${Math.random().toString(16).slice(2, 10)}@example.com`,
     ...renderLayout({
       language: "es-AR",
@@ -69,6 +70,8 @@ export interface WorkerOptions {
   maxAttempts?: number;
   db?: Db;
   batchSize?: number;
+  /** Sign every message with this key (DKIM). */
+  dkim?: DkimConfig;
 }
 
 /**
@@ -106,7 +109,9 @@ export function useOutboxWorkers(t: TestApp) {
         log,
         ...(extra.clock ? { clock: extra.clock } : {}),
         ...(extra.batchSize ? { batchSize: extra.batchSize } : {}),
-        ...(smtpUrl ? { transport: createSmtpTransport({ smtpUrl, mailFrom: TEST_MAIL_FROM, ratePerSecond: 1000 }) } : {}),
+        ...(smtpUrl
+          ? { transport: createSmtpTransport({ smtpUrl, mailFrom: TEST_MAIL_FROM, ratePerSecond: 1000, dkim: extra.dkim }) }
+          : {}),
       });
       cleanup.push(() => instance.stop());
       return { worker: instance, log };

@@ -1,12 +1,15 @@
+import type { ProfileStatus } from "@common/constants";
+import type { Role } from "@common/permissions";
+import { sessionUser } from "@web/test/session";
 import { screen, waitFor } from "@testing-library/react";
 import { Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { mockFetch, renderRoutes } from "@web/test/render-route";
-import { RequireAdmin, RequireAuth } from "./guards";
+import { RequireAuth, RequireCapability } from "./guards";
 
-const user = (role: string, status: string) => ({
+const user = (role: Role, status: ProfileStatus) => ({
   status: 200,
-  body: { user: { id: "u1", email: "ana@agency.test", fullName: "Ana", role, status } },
+  body: { user: sessionUser(role, { id: "u1", email: "ana@agency.test", fullName: "Ana", status }) },
 });
 
 const routes = [
@@ -23,16 +26,16 @@ const routes = [
       {
         path: "admin/users",
         element: (
-          <RequireAdmin>
+          <RequireCapability capability="users.manage">
             <p>users screen</p>
-          </RequireAdmin>
+          </RequireCapability>
         ),
       },
     ],
   },
 ];
 
-describe("guards (SPEC.md §2)", () => {
+describe("guards (docs/product.md §2)", () => {
   it("renders nothing while the session loads, then sends a visitor to /login", async () => {
     let answer: (value: { status: number }) => void = () => {};
     mockFetch({ "GET /api/session": () => new Promise((resolve) => (answer = resolve)) });

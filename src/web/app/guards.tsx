@@ -1,15 +1,15 @@
 import { useT } from "@web/lib/language";
-import { isAdmin, isApproved } from "@common/roles";
+import { isApproved, type Capability } from "@common/permissions";
 import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSession, useAccountLanguage, AwaitingApproval } from "@web/features/accounts";
+import { can, useSession, useAccountLanguage, AwaitingApproval } from "@web/features/accounts";
 import { ApiError } from "@web/lib/api";
 
 /**
- * Guard rules of SPEC.md §2: not signed in → /login; non-admin on an admin route → /dashboard;
+ * Guard rules of docs/product.md §2: not signed in → /login; a route whose capability the user lacks → /dashboard;
  * nothing is rendered while the session is loading. A pending account sees only the
  * awaiting-approval screen. If the profile cannot be loaded, the user counts as member/pending
- * (SPEC.md §6) and sees that screen with the reason.
+ * (docs/product.md §6) and sees that screen with the reason.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const t = useT();
@@ -29,11 +29,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** A screen for those who hold `capability` (the API behind it refuses the others). */
+export function RequireCapability({ capability, children }: { capability: Capability; children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return null;
   if (!session.data) return <Navigate to="/login" replace />;
-  if (!isAdmin(session.data.role)) return <Navigate to="/dashboard" replace />;
+  if (!can(session.data, capability)) return <Navigate to="/dashboard" replace />;
   return children;
 }
 

@@ -22,6 +22,7 @@ export interface PublicPages {
   manage: ComponentType<Parameters<typeof ManagePageType>[0]>;
   waitlist: ComponentType<Parameters<typeof WaitlistPageType>[0]>;
   privacy: ComponentType;
+  authentic: ComponentType;
 }
 
 export interface VisitorLocation {
@@ -32,7 +33,7 @@ export interface VisitorLocation {
 const currentLocation = (): VisitorLocation => ({ pathname: window.location.pathname, search: window.location.search });
 
 /**
- * The public visitor entry's whole router: SPEC.md §2's pages (the home page, the landing and the
+ * The public visitor entry's whole router: docs/product.md §2's pages (the home page, the landing and the
  * visitor's three) and issue 19's two (manage, waiting list), matched by the same patterns the server
  * uses to serve public.html. Each page loads on its own; history is plain pushState. The home page and
  * the landing speak to agencies, in the staff app's wider frame.
@@ -61,17 +62,25 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
     manage: ManagePage,
     waitlist: WaitlistPage,
     privacy: PrivacyPage,
+    authentic: AuthenticPage,
   } = pages;
   const token = new URLSearchParams(location.search).get("t") ?? "";
   let page = null;
   if (match?.page === "home") page = <HomePage />;
   if (match?.page === "landing") page = <LandingPage />;
-  if (match?.page === "register") page = <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />;
+  if (match?.page === "register")
+    page =
+      match.slug !== undefined ? (
+        <RegisterPage key={`slug:${match.slug}`} slug={match.slug} navigate={navigate} />
+      ) : (
+        <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />
+      );
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
   if (match?.page === "manage") page = <ManagePage key={token} token={token} />;
   if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
   if (match?.page === "privacy") page = <PrivacyPage />;
+  if (match?.page === "authentic") page = <AuthenticPage />;
   if (!match) {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (

@@ -10,6 +10,10 @@ describe("the route table", () => {
     const warn = vi.spyOn(console, "warn");
     mockFetch({
       "GET /api/session": () => ({ status: 200, body: { user: null } }),
+      "GET /api/public/agency": () => ({
+        status: 200,
+        body: { name: "OpenCall", contactEmail: "contacto@example.com", website: null, logoUrl: null },
+      }),
       "GET /api/public/settings": () => ({
         status: 200,
         body: { contactEmail: "contacto@example.com", staffSignup: "open", agencyEmailDomain: "example.com" },

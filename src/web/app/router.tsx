@@ -1,11 +1,12 @@
+import type { Capability } from "@common/permissions";
 import { useT } from "@web/lib/language";
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from "react-router";
 import { Loading } from "@web/components/ui/spinner";
-import { PublicEntryPage, RedirectIfSignedIn, RequireAdmin, RequireAuth } from "./guards";
+import { PublicEntryPage, RedirectIfSignedIn, RequireAuth, RequireCapability } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
- * The route table of SPEC.md §2. Pages load lazily, so a public visitor never downloads the
+ * The route table of docs/product.md §2. Pages load lazily, so a public visitor never downloads the
  * dashboard's code.
  */
 const pageRoutes: RouteObject[] = [
@@ -58,29 +59,37 @@ const pageRoutes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/dashboard/scouting/events" replace /> },
           { path: "scouting/registrations", lazy: () => import("@web/features/registrations/pages/registrations-page") },
-          {
-            path: "scouting/registrations/:registrationId/edit",
-            lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
-          },
+          // A viewer's detail holds no contacts (issue 33): the form is for whoever may save it.
+          ...guarded("registrations.edit", [
+            {
+              path: "scouting/registrations/:registrationId/edit",
+              lazy: () => import("@web/features/registrations/pages/edit-registration-page"),
+            },
+          ]),
           { path: "scouting/events", lazy: () => import("@web/features/events/pages/events-page") },
+          ...guarded("registrations.read", [
+            {
+              path: "scouting/events/:eventId/insights",
+              lazy: () => import("@web/features/insights/pages/event-insights-page"),
+            },
+            { path: "scouting/insights", lazy: () => import("@web/features/insights/pages/events-insights-page") },
+          ]),
           { path: "check-in", lazy: () => import("@web/features/check-in/pages/check-in-page") },
           { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
-          {
-            element: (
-              <RequireAdmin>
-                <Outlet />
-              </RequireAdmin>
-            ),
-            children: [
-              { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
-              { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
-              { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
-              { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
-              { path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") },
-              { path: "admin/privacy", lazy: () => import("@web/features/privacy/pages/privacy-admin-page") },
-              { path: "admin/audit", lazy: () => import("@web/features/privacy/pages/audit-page") },
-            ],
-          },
+          ...guarded("events.manage", [
+            { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
+            { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
+          ]),
+          ...guarded("mailbox.read", [
+            { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
+            { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },
+          ]),
+          ...guarded("users.manage", [{ path: "admin/users", lazy: () => import("@web/features/accounts/pages/users-page") }]),
+          ...guarded("registrations.delete", [
+            { path: "admin/privacy", lazy: () => import("@web/features/privacy/pages/privacy-admin-page") },
+          ]),
+          ...guarded("audit.read", [{ path: "admin/audit", lazy: () => import("@web/features/privacy/pages/audit-page") }]),
+          ...guarded("agency.manage", [{ path: "admin/agency", lazy: () => import("@web/features/agency/pages/agency-page") }]),
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
           { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],
@@ -110,4 +119,18 @@ export const routes: RouteObject[] = [{ HydrateFallback: RouteLoadingFallback, c
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Dashboard screens for those who hold `capability` (@common/permissions). */
+function guarded(capability: Capability, children: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: (
+        <RequireCapability capability={capability}>
+          <Outlet />
+        </RequireCapability>
+      ),
+      children,
+    },
+  ];
 }

@@ -36,3 +36,27 @@ export async function qrRuns(text: string): Promise<QrRuns> {
 export function qrPath({ runs }: QrRuns): string {
   return runs.map(({ row, column, length }) => `M${column} ${row}h${length}v1h-${length}z`).join("");
 }
+
+/** The code as a standalone SVG file: black on white, quiet zone included, crisp at any size. */
+export function qrSvg(qr: QrRuns): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${qr.size} ${qr.size}" shape-rendering="crispEdges">` +
+    `<rect width="${qr.size}" height="${qr.size}" fill="#fff"/><path fill="#000" d="${qrPath(qr)}"/></svg>`
+  );
+}
+
+/** The code as a PNG of `modulePixels` per module (a print-ready ~1,000 px at the default). */
+export function qrPng(qr: QrRuns, modulePixels = 24): Promise<Blob> {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = qr.size * modulePixels;
+  const context = canvas.getContext("2d");
+  if (!context) return Promise.reject(new Error("no 2D canvas"));
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = "#000";
+  for (const { row, column, length } of qr.runs)
+    context.fillRect(column * modulePixels, row * modulePixels, length * modulePixels, modulePixels);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the canvas made no PNG"))), "image/png"),
+  );
+}

@@ -4,35 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
 import { buildRegistrationSheet } from "./registration-sheet";
+import { sheetData } from "./registration-sheet.test-support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "opencall-sheet-photo-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const sheet: RegistrationSheetData = {
-  fullName: "María José Núñez",
-  dateOfBirth: "2003-09-14",
-  location: "Córdoba",
-  email: "maria@example.com",
-  phoneNumber: "351 555-1234",
-  height: 172,
-  bust: null,
-  waist: 61,
-  hips: null,
-  eyeColor: "Verde",
-  instagramHandle: null,
-  internationalWork: false,
-  registrationCode: "OC-7K3F9Q",
-  event: {
-    eventName: "Casting Otoño",
-    eventDate: "2031-04-12",
-    location: "Teatro Real",
-    description: "Caras nuevas.",
-    confirmationDetails: "Traé tu ficha.",
-  },
-  timeslot: { startTime: "10:00", endTime: "11:00" },
-};
+const sheet = sheetData;
 
 /** The staff's face photo as the API serves it: a JPEG, 300 × 400, magenta. */
 const facePhoto = async () =>

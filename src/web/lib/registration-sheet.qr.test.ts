@@ -5,38 +5,15 @@ import path from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
 import { buildRegistrationSheet } from "./registration-sheet";
+import { sheetData } from "./registration-sheet.test-support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "opencall-sheet-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CHECK_IN_URL = "http://localhost:3000/check-in?t=q2k7Jv0nRi2mBv3iXo0mEwAAAAAAAAAAAAAAAAAAAAA";
 
-const sheet: RegistrationSheetData = {
-  fullName: "María José Núñez",
-  dateOfBirth: "2003-09-14",
-  location: "Córdoba",
-  email: "maria@example.com",
-  phoneNumber: "351 555-1234",
-  height: 172,
-  bust: null,
-  waist: 61,
-  hips: null,
-  eyeColor: "Verde",
-  instagramHandle: null,
-  internationalWork: false,
-  registrationCode: "OC-7K3F9Q",
-  event: {
-    eventName: "Casting Otoño",
-    eventDate: "2031-04-12",
-    location: "Teatro Real",
-    description: "Caras nuevas.",
-    confirmationDetails: "Traé tu ficha.",
-  },
-  timeslot: { startTime: "10:00", endTime: "11:00" },
-  checkInUrl: CHECK_IN_URL,
-};
+const sheet = { ...sheetData, checkInUrl: CHECK_IN_URL };
 
 /** The first page as the PDF renderer draws it, then the QR code read from its pixels. */
 async function qrOnFirstPage(pdf: ArrayBuffer): Promise<string | undefined> {

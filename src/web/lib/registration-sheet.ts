@@ -1,13 +1,16 @@
 /**
- * The PDF registration sheet ('ficha de registro', SPEC.md §3): A4 in mm, generated in the browser.
+ * The PDF registration sheet ('ficha de registro', docs/product.md §3): A4 in mm, generated in the browser.
  * jsPDF is imported here, on the click, so no page pays for it before.
  * Accents: the standard Helvetica font is WinAnsi-encoded, which covers Spanish (á é í ó ú ñ ü ¿ ¡).
  */
 import { currentLanguage, translator, type Language, type MessageId } from "@common/i18n";
 import { formatLongDateFor, formatTimeRangeFor } from "@common/dates-language";
 import { detailsBySection } from "@common/registrant/format";
+import type { Agency } from "@common/schemas/agency";
+import { authenticSite } from "@common/public-paths";
 import type { RegistrationSheetData } from "@common/schemas/registration-sheet";
 import type { jsPDF } from "jspdf";
+import { api } from "./api";
 import { qrRuns } from "./qr";
 const PAGE = { width: 210, height: 297, margin: 18 } as const;
 const LABEL_WIDTH = 52;
@@ -36,7 +39,7 @@ export function sheetSections(
         [s("confirmationDetails"), orNA(data.event.confirmationDetails.trim())],
       ],
     },
-    ...detailsBySection(data).map(({ section, details }, index) => ({
+    ...detailsBySection(data, language, data.hidden).map(({ section, details }, index) => ({
       title: t(`registrant.sections.${section}`),
       // The code opens the first section of the person's own details.
       rows: [
@@ -56,13 +59,19 @@ function generationTimestamp(now: Date, language: Language): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    hourCycle: "h23", // midnight is 00:05 (`hour12: false` alone gives "24:05")
   })
     .format(now)
     .replace(",", "");
 }
 
 const FACE_PHOTO_HEIGHT_MM = 60;
+/** Whose sheet it is (issue 32): the agency's name and contact address head and sign it. */
+export type SheetAgency = Pick<Agency, "name" | "contactEmail">;
+
+/** The agency, asked for when the sheet is made (not before: no page pays for it). */
+const currentAgency = (): Promise<SheetAgency> => api<Agency>("/api/public/agency");
+
 /** The check-in QR code's side: large enough for a phone's camera at arm's length in a queue. */
 const QR_SIDE_MM = 42;
 
@@ -73,8 +82,13 @@ export async function downloadRegistrationSheet(
   /** The face photo (a JPEG), printed under the title: the staff's sheet (issue 17). */
   facePhoto?: Uint8Array,
 ): Promise<void> {
-  const doc = await buildRegistrationSheet(data, language, now, facePhoto);
+  const doc = await sheetToDownload(data, language, now, facePhoto);
   doc.save(translator(language)("public.sheet.fileName", { code: data.registrationCode }));
+}
+
+/** The sheet a download saves: built with the agency asked for now. */
+export async function sheetToDownload(data: RegistrationSheetData, language: Language, now: Date, facePhoto?: Uint8Array) {
+  return buildRegistrationSheet(data, language, now, facePhoto, await currentAgency());
 }
 
 /** The check-in QR code at the top right, as vector squares, with its caption; returns the height used. */
@@ -100,11 +114,13 @@ export async function buildRegistrationSheet(
   language: Language = currentLanguage(),
   now: Date = new Date(),
   facePhoto?: Uint8Array,
+  agency?: SheetAgency,
 ) {
   const t = translator(language);
   const { jsPDF } = await import("jspdf");
   const doc = new jsPDF({ format: "a4", unit: "mm", orientation: "portrait" });
-  doc.setProperties({ title: `${t("public.sheet.title")} ${data.registrationCode}`, creator: "OpenCall" });
+  const title = `${t("public.sheet.title")} ${data.registrationCode}`;
+  doc.setProperties({ title, creator: agency?.name ?? "OpenCall", ...(agency ? { author: agency.name } : {}) });
   const contentWidth = PAGE.width - PAGE.margin * 2;
   let y = PAGE.margin;
 
@@ -115,6 +131,13 @@ export async function buildRegistrationSheet(
     }
   };
 
+  if (agency) {
+    doc.setFont("helvetica", "bold");
+    doc.setFontSize(11);
+    doc.setTextColor(60, 60, 70);
+    doc.text(doc.splitTextToSize(agency.name, PAGE.width - PAGE.margin * 2)[0] as string, PAGE.margin, y + 3);
+    y += 7;
+  }
   doc.setFont("helvetica", "bold");
   doc.setFontSize(20);
   doc.setTextColor(91, 33, 182);
@@ -163,10 +186,26 @@ export async function buildRegistrationSheet(
     y += 4;
   }
 
+  drawFooter(doc, t, data, language, now, agency);
+  return doc;
+}
+
+/** The last page's foot: where to check the sheet is the agency's (issue 39), when it was made, whose it is. */
+function drawFooter(
+  doc: jsPDF,
+  t: ReturnType<typeof translator>,
+  data: RegistrationSheetData,
+  language: Language,
+  now: Date,
+  agency: SheetAgency | undefined,
+) {
   doc.setFont("helvetica", "normal");
   doc.setFontSize(9);
   doc.setTextColor(120, 120, 130);
+  // On PUBLIC_URL: the check-in link's host, else the page the sheet is made on.
+  const site = authenticSite(data.checkInUrl ?? window.location.origin);
+  doc.text(t("public.sheet.authentic", { site, agency: agency?.name ?? "OpenCall" }), PAGE.margin, PAGE.height - 15);
   doc.text(t("public.sheet.generatedAt", { timestamp: generationTimestamp(now, language) }), PAGE.margin, PAGE.height - 10);
-  doc.text("OpenCall", PAGE.width - PAGE.margin, PAGE.height - 10, { align: "right" });
-  return doc;
+  const signature = agency ? `${agency.name} · ${agency.contactEmail}` : "OpenCall";
+  doc.text(signature, PAGE.width - PAGE.margin, PAGE.height - 10, { align: "right" });
 }

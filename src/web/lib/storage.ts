@@ -18,7 +18,7 @@ export function writeStorage(key: string, value: string | null): void {
 }
 
 /**
- * On sign-out: everything the app stored goes, except the saved theme (SPEC.md §4), the language and
+ * On sign-out: everything the app stored goes, except the saved theme (docs/product.md §4), the language and
  * each staff member's layout of the registrations list: a preference of that person's, keyed by
  * their id, that would otherwise be forgotten at every sign-out on a shared computer.
  */

@@ -20,7 +20,7 @@ function initialTheme(): Theme {
   return saved === "dark" || saved === "light" ? saved : systemTheme();
 }
 
-/** The saved theme, else the system's; persisted once the user chooses (SPEC.md §4 Theme). */
+/** The saved theme, else the system's; persisted once the user chooses (docs/product.md §4 Theme). */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setTheme] = useState<Theme>(initialTheme);
 

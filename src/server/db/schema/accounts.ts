@@ -1,7 +1,8 @@
-/** Staff accounts (better-auth's model; `users` doubles as the staff profile, SPEC.md §3 "profiles") and the shared rate-limit counters. */
+/** Staff accounts (better-auth's model; `users` doubles as the staff profile, docs/product.md §3 "profiles") and the shared rate-limit counters. */
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "@common/i18n/languages";
+import { ROLES } from "@common/permissions";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -12,9 +13,7 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role", { enum: ["member", "admin", "superadmin"] })
-      .notNull()
-      .default("member"),
+    role: text("role", { enum: ROLES }).notNull().default("member"),
     status: text("status", { enum: ["pending", "approved"] })
       .notNull()
       .default("pending"),
@@ -25,7 +24,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("users_role_check", sql`${t.role} in ('member', 'admin', 'superadmin')`),
+    // The CHECK follows ROLES: a new role is a generated migration (docs/permissions.md).
+    check("users_role_check", sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(", "))})`),
     check("users_status_check", sql`${t.status} in ('pending', 'approved')`),
     check("users_language_check", sql`${t.language} is null or ${t.language} in ('es-AR', 'en')`),
     index("users_created_at_idx").on(t.createdAt),

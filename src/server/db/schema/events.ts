@@ -12,6 +12,11 @@ export const scoutingEvents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     scoutingId: text("scouting_id").notNull().unique(),
+    /**
+     * The short address's part, `/e/<slug>` (issue 32; the rule: src/common/slugs.ts). Made from the
+     * name at creation, editable; events older than it got theirs in the migration event_slug.
+     */
+    slug: text("slug").notNull().unique(),
     eventName: text("event_name").notNull(),
     eventDate: date("event_date", { mode: "string" }).notNull(),
     location: text("location").notNull(),
@@ -29,6 +34,8 @@ export const scoutingEvents = pgTable(
   (t) => [
     check("scouting_events_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("scouting_events_photos_check", sql`${t.photos} in ('off', 'optional', 'required')`),
+    // SLUG_PATTERN and SLUG_MAX_LENGTH of src/common/slugs.ts.
+    check("scouting_events_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 60`),
     index("scouting_events_event_date_idx").on(t.eventDate),
   ],
 );

@@ -10,6 +10,7 @@ import { type emailCampaigns, type emailCampaignRecipients, type outboxMessages 
 import { type photos, type storageDeletions } from "./photos";
 import { type waitlistEntries } from "./waitlist";
 import { type auditLog, type privacyNotices } from "./privacy";
+import { type trackedLinks } from "./links";
 
 export * from "./accounts";
 export * from "./events";
@@ -19,6 +20,8 @@ export * from "./photos";
 export * from "./panel";
 export * from "./waitlist";
 export * from "./privacy";
+export * from "./agency";
+export * from "./links";
 
 export type UserRow = typeof users.$inferSelect;
 export type ScoutingEventRow = typeof scoutingEvents.$inferSelect;
@@ -32,6 +35,7 @@ export type StorageDeletionRow = typeof storageDeletions.$inferSelect;
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 export type PrivacyNoticeRow = typeof privacyNotices.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+export type TrackedLinkRow = typeof trackedLinks.$inferSelect;
 
 /**
  * Every registrant field of @common/registrant/fields is a column of model_registrations, of the

@@ -4,7 +4,19 @@
  * DELETE, migration 0011).
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /** Each publication is a new row: a registration names the version the person read. */
@@ -53,10 +65,16 @@ export const auditLog = pgTable(
     eventId: uuid("event_id"),
     ip: text("ip"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Set on a row recorded at most once per key (a person's photos viewed by one staff member in
+     * one hour, issue 32): the unique index keeps the second, concurrent or later, from being written.
+     */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at.desc(), t.id.desc()),
     index("audit_log_actor_idx").on(t.actorId, t.at.desc()),
     index("audit_log_registration_idx").on(t.registrationId),
+    uniqueIndex("audit_log_dedupe_key_idx").on(t.dedupeKey),
   ],
 );

@@ -54,7 +54,7 @@ export const modelRegistrations = pgTable(
     /** SHA-256 of the verification token; the token itself is only ever in the e-mail. */
     emailVerificationTokenHash: text("email_verification_token_hash").unique(),
     emailVerificationExpiresAt: timestamp("email_verification_expires_at", { withTimezone: true }),
-    /** SHA-256 of the success-page token (ARCHITECTURE.md: the opaque `e` parameter). */
+    /** SHA-256 of the success-page token (docs/architecture.md: the opaque `e` parameter). */
     successTokenHash: text("success_token_hash").unique(),
     registrationCode: text("registration_code").notNull().unique(),
     confirmationCode: text("confirmation_code"),
@@ -108,6 +108,11 @@ export const modelRegistrations = pgTable(
     guardianDecidedAt: timestamp("guardian_decided_at", { withTimezone: true }),
     /** Staff asked to keep this person past the retention period (issue 18). */
     retentionKeep: boolean("retention_keep").notNull().default(false),
+    /**
+     * Where the person came from (issue 38): a tracked link's slug, or the visit's `utm_source`; null
+     * when neither. First-party, stored with the registration and erased with it.
+     */
+    source: text("source"),
   },
   (t) => [
     check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),

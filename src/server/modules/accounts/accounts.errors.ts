@@ -20,6 +20,8 @@ export const accountErrors = {
   unlockInvalid: () => new AppError(400, "invalid_token", t("accounts.errors.unlockInvalid")),
   userNotFound: () => errors.notFound(t("accounts.users.notFound")),
   emailNotVerified: () => errors.conflict("email_not_verified", t("accounts.users.approveUnverified")),
+  roleNotAllowed: () => new AppError(403, "forbidden", t("accounts.users.roleNotAllowed")),
+  roleNeedsVerifiedEmail: () => errors.conflict("email_not_verified", t("accounts.users.roleNeedsVerifiedEmail")),
   superadminProtected: () => new AppError(403, "superadmin_protected", t("accounts.users.cannotDeleteSuperadmin")),
   emailDomainNotAllowed: (domain: string) =>
     new AppError(400, "email_domain_not_allowed", t("accounts.users.createAdmin.domainNotAllowed", { domain }), {

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import * as schema from "../../db/schema";
 import { enqueueEmail } from "../../mail/outbox";
 import { passwordResetEmail, signUpAttemptEmail, staffRecipient, staffVerificationEmail } from "./accounts.emails";
+import { withHashedSessionTokens } from "./session.tokens";
 import { SIGN_IN_LOCK_SECONDS } from "./sign-in.limiter";
 
 export const SESSION_COOKIE_PREFIX = "opencall";
@@ -116,17 +117,20 @@ export function createAuth(config: Config, db: Db, log?: FastifyBaseLogger) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.verifications,
-        twoFactor: schema.twoFactors,
-        rateLimit: schema.rateLimits,
-      },
-    }),
+    // Session tokens are stored as their SHA-256 (session.tokens.ts).
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          user: schema.users,
+          session: schema.sessions,
+          account: schema.accounts,
+          verification: schema.verifications,
+          twoFactor: schema.twoFactors,
+          rateLimit: schema.rateLimits,
+        },
+      }),
+    ),
     user: {
       additionalFields: {
         role: {
@@ -176,6 +180,9 @@ export function createAuth(config: Config, db: Db, log?: FastifyBaseLogger) {
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },
+    // Its endpoints' failures: a client's refusal (4xx: a wrong password, an expired token) at warn,
+    // only what went wrong on our side at error.
+    onAPIError: { onError: (error) => logApiError(log, error) },
     // Only its errors, into our log: refusals are logged by auth.routes.ts with their context.
     logger: {
       level: "error",
@@ -187,3 +194,12 @@ export function createAuth(config: Config, db: Db, log?: FastifyBaseLogger) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Logs a failure of one of better-auth's endpoints: at warn when it refused the client (4xx), else at error. */
+export function logApiError(log: Pick<FastifyBaseLogger, "warn" | "error"> | undefined, error: unknown): void {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof status === "number" && status < 500)
+    log?.warn({ status, detail: message }, `better-auth refused a request: ${message}`);
+  else log?.error({ err: error }, "better-auth: request failed");
+}

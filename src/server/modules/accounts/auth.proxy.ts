@@ -4,6 +4,7 @@
  * unknown path with an empty 404).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { requestPath, targetUnder } from "../../http/request-target";
 import { accountErrors, betterAuthErrorBody } from "./accounts.errors";
 import type { Auth } from "./auth.config";
 
@@ -18,7 +19,8 @@ export function createAuthProxy(auth: Auth, publicUrl: string) {
     headers.set("x-forwarded-for", request.ip);
     const body = request.method === "POST" && request.body !== undefined ? JSON.stringify(request.body) : undefined;
     if (body !== undefined) headers.set("content-type", "application/json");
-    return auth.handler(new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }));
+    // Our own address, whatever host an absolute-form request line named.
+    return auth.handler(new Request(targetUnder(publicUrl, request.url), { method: request.method, headers, body }));
   };
 
   /** Sends better-auth's answer, with `extraCookies` (Set-Cookie values of ours) besides its own. */
@@ -26,7 +28,7 @@ export function createAuthProxy(auth: Auth, publicUrl: string) {
     const contentType = response.headers.get("content-type") ?? "";
     const isJson = contentType.includes("application/json");
     if (response.status === 404 && !isJson) {
-      throw accountErrors.routeNotFound(request.method, new URL(request.url, publicUrl).pathname);
+      throw accountErrors.routeNotFound(request.method, requestPath(request.url));
     }
     reply.status(response.status);
     response.headers.forEach((value, key) => {

@@ -2,9 +2,11 @@ import { signUpRequestSchema, unlockRequestSchema } from "@common/schemas/accoun
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { errors } from "../../errors";
+import { requestPath } from "../../http/request-target";
 import { accountErrors } from "./accounts.errors";
 import { SESSION_COOKIE_PREFIX } from "./auth.config";
 import { authBodyProblem, authUrlProblem } from "./auth.input";
+import { checkAuthSurface } from "./auth.surface";
 import { createAuthProxy } from "./auth.proxy";
 import { createDeviceCookies } from "./sign-in.device";
 import { createSignInLimiter } from "./sign-in.limiter";
@@ -91,11 +93,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: async (request, reply) => {
       const problem = authUrlProblem(request.url) ?? authBodyProblem(request.body);
       if (problem) throw problem;
-      const path = new URL(request.url, ctx.config.publicUrl).pathname;
+      const path = requestPath(request.url);
       const post = request.method === "POST";
 
       // Ends an idle session before better-auth's endpoints can use it (see session.ts).
-      if (request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)) await ctx.getUser(request);
+      const user = request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`) ? await ctx.getUser(request) : null;
+      // Only the endpoints the product uses, and a pending account only signs in, waits and signs out.
+      checkAuthSurface(request.method, path, user);
 
       if (post && path === "/api/auth/sign-up/email") checkSignUp(request, ctx);
       if (post && path === "/api/auth/sign-in/email") return signIn(request, reply);

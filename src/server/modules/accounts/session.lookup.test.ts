@@ -5,6 +5,7 @@ import { sessions, users } from "../../db/schema";
 import { createUser, signIn } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { cookieValue, unsignCookie } from "./session.lookup";
+import { hashSessionToken } from "./session.tokens";
 
 const t = useTestApp();
 const NAME = "opencall.session_token";
@@ -21,8 +22,9 @@ describe("the session cookie", () => {
     const { cookie } = await signIn(t.app, user.email);
     const signed = cookieValue(cookie, NAME)!;
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    expect(unsignCookie(signed, t.config.authSecret)).toBe(row!.token);
-    expect(sign(row!.token, t.config.authSecret)).toBe(signed);
+    const unsigned = unsignCookie(signed, t.config.authSecret)!;
+    expect(hashSessionToken(unsigned)).toBe(row!.token); // the row holds the token's hash only
+    expect(sign(unsigned, t.config.authSecret)).toBe(signed);
 
     const token = signed.slice(0, signed.lastIndexOf("."));
     const signature = signed.slice(signed.lastIndexOf(".") + 1);
@@ -49,8 +51,9 @@ describe("a request's session", () => {
     expect((await staffRoute(cookie)).statusCode).toBe(200);
 
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const token = unsignCookie(cookieValue(cookie, NAME)!, t.config.authSecret)!;
     // A token that exists, in a cookie not signed with the app's secret: nobody.
-    const forged = `${NAME}=${encodeURIComponent(sign(row!.token, "guessed-secret-guessed-secret-0123"))}`;
+    const forged = `${NAME}=${encodeURIComponent(sign(token, "guessed-secret-guessed-secret-0123"))}`;
     expect(await asUser(forged)).toBeNull();
     expect((await staffRoute(forged)).statusCode).toBe(401);
     // Signed, but no such session.

@@ -7,10 +7,12 @@
  * stays the authority on sessions: it creates, signs and ends them; this only reads.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { runStatement, type Db } from "../../db/client";
+import { runPipelined, type Db } from "../../db/client";
 import type { Auth } from "./auth.config";
+import { hashSessionToken } from "./session.tokens";
 
 export interface SessionRow {
+  /** The cookie's token (the row holds only its hash). */
   token: string;
   expiresAt: Date;
   createdAt: Date;
@@ -21,13 +23,14 @@ export interface SessionRow {
   role: string;
   status: string;
   language: string | null;
+  twoFactorEnabled: boolean;
 }
 
 const SESSION_AND_USER = `
-  select s.token, s.expires_at as "expiresAt", s.created_at as "createdAt", s.updated_at as "updatedAt",
-    u.id as "userId", u.email, u.name, u.role, u.status, u.language
+  select s.expires_at as "expiresAt", s.created_at as "createdAt", s.updated_at as "updatedAt",
+    u.id as "userId", u.email, u.name, u.role, u.status, u.language, u.two_factor_enabled as "twoFactorEnabled"
   from sessions s join users u on u.id = s.user_id
-  where s.token = $1`;
+  where s.token = $1`; // the token's SHA-256 (session.tokens.ts)
 
 /** A cookie's value in a Cookie header, as better-call reads it: the first of that name, unquoted, decoded. */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -67,10 +70,11 @@ export function createSessionLookup(auth: Auth, db: Db) {
     const signed = cookieValue(cookieHeader, context.authCookies.sessionToken.name);
     const token = signed ? unsignCookie(signed, context.secret) : null;
     if (!token) return null;
-    const [row] = await runStatement<SessionRow>(db, SESSION_AND_USER, [token]);
+    const [row] = await runPipelined<Omit<SessionRow, "token">>(db, SESSION_AND_USER, [hashSessionToken(token)], "staff");
     if (!row) return null;
     const session = {
       ...row,
+      token,
       expiresAt: new Date(row.expiresAt),
       createdAt: new Date(row.createdAt),
       updatedAt: new Date(row.updatedAt),

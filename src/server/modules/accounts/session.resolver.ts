@@ -1,4 +1,5 @@
-import type { ProfileStatus, Role } from "@common/constants";
+import type { ProfileStatus } from "@common/constants";
+import type { Role } from "@common/permissions";
 import { isLanguage, type Language } from "@common/i18n";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
@@ -13,6 +14,8 @@ export interface SessionUser {
   status: ProfileStatus;
   /** The language saved in the account; null: none yet (the device's choice applies). */
   language: Language | null;
+  /** Whether the account signs in with a second factor (the account security screen shows it). */
+  twoFactorEnabled: boolean;
 }
 
 /** Whether a session has outlived its idle or absolute lifetime (better-auth only knows one expiry). */
@@ -50,6 +53,7 @@ export function createSessionResolver(auth: Auth, db: Db) {
       role: session.role as Role,
       status: session.status as ProfileStatus,
       language: isLanguage(session.language) ? session.language : null,
+      twoFactorEnabled: session.twoFactorEnabled === true,
     };
   };
   return (request: FastifyRequest): Promise<SessionUser | null> => {

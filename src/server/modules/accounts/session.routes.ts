@@ -1,4 +1,5 @@
 import { accountLanguageSchema, sessionResponseSchema } from "@common/schemas/accounts";
+import { permissionsOf } from "@common/permissions";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
 import { createUsersRepository } from "./users.repository";
@@ -19,7 +20,8 @@ export async function sessionRoutes(app: ZodApp, { getUser, db }: AppContext): P
       },
     },
     async (request) => {
-      return { user: await getUser(request) };
+      const user = await getUser(request);
+      return { user: user && { ...user, permissions: permissionsOf(user) } };
     },
   );
 

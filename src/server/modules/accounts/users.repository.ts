@@ -4,7 +4,7 @@ import { accounts, sessions, twoFactors, users, verifications, type UserRow } fr
 
 export function createUsersRepository(db: Db) {
   return {
-    /** Every staff profile, newest first (SPEC.md §7: profiles ordered by created_at descending). */
+    /** Every staff profile, newest first (docs/product.md §7: profiles ordered by created_at descending). */
     listNewestFirst: (tx: DbOrTx = db): Promise<UserRow[]> =>
       tx.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
 

@@ -67,7 +67,7 @@ describe("POST /api/users/:id/approve", () => {
 describe("POST /api/users/admins", () => {
   const createAdmin = async (email: string) => {
     const { headers } = await superadmin();
-    // SPEC.md quotes this refusal in English: asked in English, answered in English.
+    // docs/product.md quotes this refusal in English: asked in English, answered in English.
     return t.app.inject({
       method: "POST",
       url: "/api/users/admins",

@@ -3,6 +3,7 @@ import {
   createAdminSchema,
   userIdParams,
   userResponseSchema,
+  userRoleSchema,
   usersListResponseSchema,
 } from "@common/schemas/accounts";
 import { apiErrorResponseSchema as errorResponse } from "@common/schemas/api-error";
@@ -18,7 +19,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
   app.get(
     "/api/users",
     {
-      config: { access: "admin" },
+      config: { access: "users.manage" },
       schema: { tags, summary: "Staff profiles, newest first", response: { 200: usersListResponseSchema } },
     },
     async () => ({ items: await users.list() }),
@@ -27,7 +28,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
   app.post(
     "/api/users/:id/approve",
     {
-      config: { access: "admin" },
+      config: { access: "users.manage" },
       schema: {
         tags,
         summary: "Approve a pending account, then e-mail its owner",
@@ -41,7 +42,7 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
   app.post(
     "/api/users/admins",
     {
-      config: { access: "superadmin" },
+      config: { access: "admins.manage" },
       schema: {
         tags,
         summary: "Promote an agency address to admin, or invite it",
@@ -59,10 +60,28 @@ export async function usersRoutes(app: ZodApp, { db, auth, config }: AppContext)
     },
   );
 
+  app.put(
+    "/api/users/:id/role",
+    {
+      // An admin gives viewer or member; which roles a caller may give is the service's rule.
+      config: { access: "users.manage" },
+      schema: {
+        tags,
+        summary: "Give an account a role (superadmin: any but superadmin; admin: viewer or member, to non-admins)",
+        params: userIdParams,
+        body: userRoleSchema,
+        response: { 200: userResponseSchema, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => ({
+      user: await users.setRole(request.params.id, request.body.role, request.user!, auditContext(request)),
+    }),
+  );
+
   app.delete(
     "/api/users/:id",
     {
-      config: { access: "superadmin" },
+      config: { access: "admins.manage" },
       schema: {
         tags,
         summary: "Delete a staff account (never a superadmin); what it created is kept",

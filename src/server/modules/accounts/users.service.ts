@@ -1,9 +1,10 @@
 /**
- * User administration (SPEC.md §2 User management, §5 create admin / delete user, §6).
+ * User administration (docs/product.md §2 User management, §5 create admin / delete user, §6).
  * Access (admin+ or superadmin) is declared on the routes; the rules about the target are here.
  */
 import { currentLanguage } from "@common/i18n";
 import { randomUUID } from "node:crypto";
+import { assignableRoles, isProtectedAccount, roleCan, type Role } from "@common/permissions";
 import { isAgencyEmail, type Profile } from "@common/schemas/accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
@@ -154,7 +155,47 @@ export function createUsersService({ db, auth, config, log }: Deps) {
     },
 
     remove: (id: string, actor: SessionUser, audit?: AuditContext) => removeUser({ db, log }, id, actor, audit),
+
+    setRole: (id: string, role: Role, actor: SessionUser, audit?: AuditContext) =>
+      setUserRole({ db, config, log }, id, role, actor, audit),
   };
+}
+
+/**
+ * Gives `role` to an account (issue 33): a superadmin gives any role but superadmin, to anyone but
+ * a superadmin; an admin gives viewer or member, to accounts that are not admins. An admin needs an
+ * agency address its owner has verified (as Create Admin). Takes effect on the account's next
+ * request: each request reads the role with the session (session.lookup.ts), nothing caches it.
+ */
+function setUserRole(
+  { db, config, log }: Pick<Deps, "db" | "config" | "log">,
+  id: string,
+  role: Role,
+  actor: SessionUser,
+  audit?: AuditContext,
+): Promise<Profile> {
+  const repo = createUsersRepository(db);
+  return db.transaction(async (tx) => {
+    const user = await repo.findByIdForUpdate(id, tx);
+    if (!user) throw accountErrors.userNotFound();
+    if (isProtectedAccount(user.role)) throw accountErrors.superadminProtected();
+    const mayGive = assignableRoles((capability) => roleCan(actor.role, capability));
+    // Whoever may give a role may change it on the accounts whose role they may give.
+    if (!mayGive.includes(role) || !mayGive.includes(user.role)) {
+      log.warn({ actorId: actor.id, userId: id, from: user.role, to: role }, "role change refused");
+      throw accountErrors.roleNotAllowed();
+    }
+    if (user.role === role) return toProfile(user);
+    if (roleCan(role, "users.manage")) {
+      if (!isAgencyEmail(user.email, config.agencyEmailDomain))
+        throw accountErrors.emailDomainNotAllowed(config.agencyEmailDomain);
+      if (!user.emailVerified) throw accountErrors.roleNeedsVerifiedEmail();
+    }
+    const updated = await repo.update(id, { role }, tx);
+    await recordAuditOf(tx, audit, { action: "user.role_change", userId: id, details: { from: user.role, to: role } });
+    log.info({ actorId: actor.id, userId: id, from: user.role, to: role }, "role changed");
+    return toProfile(updated);
+  });
 }
 
 /**
@@ -171,7 +212,7 @@ function removeUser({ db, log }: Pick<Deps, "db" | "log">, id: string, actor: Se
       throw accountErrors.superadminProtected();
     }
     // Their panel scores leave with them; the registrations' panel columns follow (issue 23).
-    await forgetPanelScoresOf(tx, id);
+    await forgetPanelScoresOf(id, tx);
     await repo.delete(id, tx);
     await recordAuditOf(tx, audit, { action: "user.delete", userId: id, details: { role: user.role } });
     log.info({ actorId: actor.id, userId: id, email: user.email }, "user deleted");

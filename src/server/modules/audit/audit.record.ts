@@ -7,9 +7,10 @@
  *   await recordAudit(tx, { ...auditContext(request), action: "registration.check_in", registrationId });
  */
 import type { AuditAction } from "@common/privacy/audit-actions";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { DbOrTx } from "../../db/client";
-import { auditLog } from "../../db/schema";
+import { insertAuditRow, insertAuditRowOnce } from "./audit.repository";
 
 export { AUDIT_ACTIONS, type AuditAction } from "@common/privacy/audit-actions";
 
@@ -50,17 +51,36 @@ export const SYSTEM_AUDIT: AuditContext = { actor: null, ip: null };
 /** A person acting on their own data (their erasure): no actor, and their address is not kept. */
 export const PERSON_AUDIT: AuditContext = { actor: null, ip: null };
 
+const rowOf = (entry: AuditEntry) => ({
+  actorId: entry.actor?.id ?? null,
+  actorRole: entry.actor?.role ?? null,
+  action: entry.action,
+  registrationId: entry.registrationId ?? null,
+  userId: entry.userId ?? null,
+  eventId: entry.eventId ?? null,
+  ip: entry.ip,
+  details: entry.details ?? {},
+  ...(entry.at ? { at: entry.at } : {}),
+});
+
 /** Appends one row to the audit trail, in `tx` (the action's transaction). */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actor?.id ?? null,
-    actorRole: entry.actor?.role ?? null,
-    action: entry.action,
-    registrationId: entry.registrationId ?? null,
-    userId: entry.userId ?? null,
-    eventId: entry.eventId ?? null,
-    ip: entry.ip,
-    details: entry.details ?? {},
-    ...(entry.at ? { at: entry.at } : {}),
-  });
+  await insertAuditRow(rowOf(entry), tx);
+}
+
+/**
+ * Appends `entry` unless its actor's same action on the same registration is already recorded in
+ * the same hour (of the row's time, the database's clock; the agency's hours are whole hours from
+ * UTC's). The table is append-only, so nothing is looked up and then changed: the row carries its
+ * key (action, actor, registration, hour) under a unique index, and a second insert, at the same
+ * moment from any process or later in the hour, meets it and does nothing. True when recorded.
+ */
+export async function recordAuditOncePerHour(
+  tx: DbOrTx,
+  entry: AuditEntry & { actor: NonNullable<AuditContext["actor"]>; registrationId: string },
+): Promise<boolean> {
+  const at = entry.at ? sql`${entry.at.toISOString()}::timestamptz` : sql`now()`;
+  const hour = sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
+  const dedupeKey = sql`${`${entry.action}:${entry.actor.id}:${entry.registrationId}:`} || ${hour}`;
+  return insertAuditRowOnce({ ...rowOf(entry), dedupeKey }, tx);
 }

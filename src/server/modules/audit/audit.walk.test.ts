@@ -63,7 +63,7 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
   const calls: Array<[AuditAction, Call, Target]> = [
     ["registration.view", { url: `/api/registrations/${id}` }, { registrationId: id, eventId }],
-    ["registration.photo_view", { url: `/api/registrations/${id}/photos/face?size=thumb` }, { registrationId: id }],
+    ["registration.photo_view", { url: `/api/registrations/${id}/photos/face?size=large` }, { registrationId: id }],
     ["registration.related_view", { url: `/api/registrations/${id}/related` }, { registrationId: id }],
     [
       "registration.check_in_preview",
@@ -103,7 +103,17 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
       { method: "PUT", url: `/api/registrations/${id}/my-score`, payload: { score: 4, note: "Muy buena pasarela" } },
       { registrationId: id },
     ],
-    ["registration.check_in", { method: "POST", url: "/api/check-ins", payload: { registrationId: id } }, { registrationId: id }],
+    [
+      "registration.check_in",
+      { method: "POST", url: "/api/check-ins", payload: { registrationId: other.id } },
+      { registrationId: other.id },
+    ],
+    // The person is 17 and their guardian has not decided: only an admin's override lets them in.
+    [
+      "registration.check_in_override",
+      { method: "POST", url: "/api/check-ins", payload: { registrationId: id, overrideReason: "Vino con su madre" } },
+      { registrationId: id, eventId },
+    ],
     [
       "registration.keep",
       { method: "PUT", url: `/api/registrations/${id}/keep`, payload: { keep: true } },
@@ -140,6 +150,16 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     [
       "privacy.notice_publish",
       { method: "POST", url: "/api/privacy/notices", payload: { textEs: "Aviso", textEn: "Notice" }, superadmin: true },
+      {},
+    ],
+    [
+      "agency.settings_change",
+      {
+        method: "PUT",
+        url: "/api/settings/agency",
+        payload: { name: "Agencia", contactEmail: "hola@agency.test" },
+        superadmin: true,
+      },
       {},
     ],
     ["registration.delete", { method: "DELETE", url: `/api/registrations/${other.id}` }, { registrationId: other.id, eventId }],

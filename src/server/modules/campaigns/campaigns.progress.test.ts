@@ -1,7 +1,7 @@
 /**
  * Campaign progress follows the outbox: the worker tells the campaigns module what was delivered
  * (its `onDelivered`), each result updates its recipient in the same transaction, and the campaign
- * ends (completed, partial or failed) when none is still queued.
+ * ends (completed, partial, failed, or mailbox without SMTP) when none is still queued.
  */
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -117,19 +117,24 @@ describe("campaign progress", () => {
     expect(after.status).toBe("failed");
   });
 
-  it("in development (no SMTP_URL) fails each recipient with a reason pointing to the Mailbox", async () => {
+  it("without SMTP_URL keeps each recipient in the mailbox, never failed, and the campaign ends 'mailbox' (issue 32)", async () => {
     const campaign = await campaignWithMessages(t.db, 2);
     const w = worker(testClock(), null);
     await w.drainOnce();
     const { campaign: after, recipients } = await campaignState(campaign.id);
-    expect(after.status).toBe("failed");
-    for (const r of recipients.values()) expect(r).toMatchObject({ status: "failed", errorMessage: "undelivered" });
+    expect(after.status).toBe("mailbox");
+    expect(after.completedAt).toBeInstanceOf(Date);
+    for (const r of recipients.values()) expect(r).toMatchObject({ status: "mailbox", errorMessage: null });
+    expect([...recipients.values()].every((r) => r.sentAt instanceof Date)).toBe(true);
     expect(smtp.seen).toHaveLength(0);
   });
 
   it("derives the final status from the counts", () => {
-    expect(finalCampaignStatus({ delivered: 3, failed: 0 })).toBe("completed");
-    expect(finalCampaignStatus({ delivered: 2, failed: 1 })).toBe("partial");
-    expect(finalCampaignStatus({ delivered: 0, failed: 3 })).toBe("failed");
+    expect(finalCampaignStatus({ delivered: 3, mailbox: 0, failed: 0 })).toBe("completed");
+    expect(finalCampaignStatus({ delivered: 2, mailbox: 0, failed: 1 })).toBe("partial");
+    expect(finalCampaignStatus({ delivered: 0, mailbox: 0, failed: 3 })).toBe("failed");
+    expect(finalCampaignStatus({ delivered: 0, mailbox: 3, failed: 0 })).toBe("mailbox");
+    expect(finalCampaignStatus({ delivered: 0, mailbox: 2, failed: 1 })).toBe("partial");
+    expect(finalCampaignStatus({ delivered: 1, mailbox: 2, failed: 0 })).toBe("partial");
   });
 });

@@ -5,22 +5,28 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CampaignStatus } from "@common/constants";
-import type { RecipientFailureReason } from "@common/schemas/campaigns";
 import type { DbOrTx } from "../../db/client";
 import { emailCampaignRecipients, emailCampaigns } from "../../db/schema";
 import type { OnDelivered } from "../../mail/outbox.repository";
 
-export type RecipientOutcome = { status: "sent" } | { status: "failed"; error: string };
+/** `mailbox`: kept in the in-app mailbox, not sent (no SMTP server): not a failure (issue 32). */
+export type RecipientOutcome = { status: "sent" } | { status: "mailbox" } | { status: "failed"; error: string };
 
 export interface RecipientDelivery {
   recipientId: string;
   outcome: RecipientOutcome;
 }
 
-/** The final status of a campaign none of whose recipients is queued any more. */
-export function finalCampaignStatus(counts: { delivered: number; failed: number }): CampaignStatus {
-  if (counts.delivered === 0) return "failed";
-  return counts.failed === 0 ? "completed" : "partial";
+/**
+ * The final status of a campaign none of whose recipients is queued any more: completed when every
+ * message was sent, mailbox when every one was kept in the mailbox (no SMTP), failed when none was
+ * either, partial otherwise.
+ */
+export function finalCampaignStatus(counts: { delivered: number; mailbox: number; failed: number }): CampaignStatus {
+  if (counts.failed === 0 && counts.mailbox === 0) return "completed";
+  if (counts.failed === 0 && counts.delivered === 0) return "mailbox";
+  if (counts.delivered === 0 && counts.mailbox === 0) return "failed";
+  return "partial";
 }
 
 /** The outbox's hook: the campaign messages among `deliveries` update their recipients. */
@@ -29,9 +35,8 @@ export const recordCampaignDeliveries: OnDelivered = (deliveries, tx, now) =>
     tx,
     deliveries.flatMap(({ message, outcome }) => {
       if (!message.campaignRecipientId) return [];
-      // A message kept in the development outbox was not delivered: the recipient says where it is.
-      const recipientOutcome: RecipientOutcome =
-        outcome.status === "undelivered" ? { status: "failed", error: "undelivered" satisfies RecipientFailureReason } : outcome;
+      // A message kept in the mailbox (no SMTP server) is neither sent nor failed: the recipient says where it is.
+      const recipientOutcome: RecipientOutcome = outcome.status === "undelivered" ? { status: "mailbox" } : outcome;
       return [{ recipientId: message.campaignRecipientId, outcome: recipientOutcome }];
     }),
     now,
@@ -67,9 +72,11 @@ export async function recordRecipientOutcomes(tx: DbOrTx, deliveries: RecipientD
 async function updateRecipients(tx: DbOrTx, deliveries: RecipientDelivery[], now: Date): Promise<void> {
   const stillQueued = (ids: string[]) =>
     and(inArray(emailCampaignRecipients.id, ids), eq(emailCampaignRecipients.status, "queued"));
-  const sent = deliveries.filter((d) => d.outcome.status === "sent").map((d) => d.recipientId);
-  if (sent.length) {
-    await tx.update(emailCampaignRecipients).set({ status: "sent", sentAt: now, errorMessage: null }).where(stillQueued(sent));
+  for (const status of ["sent", "mailbox"] as const) {
+    const ids = deliveries.filter((d) => d.outcome.status === status).map((d) => d.recipientId);
+    if (ids.length) {
+      await tx.update(emailCampaignRecipients).set({ status, sentAt: now, errorMessage: null }).where(stillQueued(ids));
+    }
   }
   for (const { recipientId, outcome } of deliveries) {
     if (outcome.status !== "failed") continue;
@@ -86,6 +93,7 @@ async function finishCampaigns(tx: DbOrTx, campaignIds: string[], now: Date): Pr
       campaignId: emailCampaignRecipients.campaignId,
       queued: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} = 'queued')`.mapWith(Number),
       delivered: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} in ('sent', 'read'))`.mapWith(Number),
+      mailbox: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} = 'mailbox')`.mapWith(Number),
       failed: sql<number>`count(*) filter (where ${emailCampaignRecipients.status} = 'failed')`.mapWith(Number),
     })
     .from(emailCampaignRecipients)

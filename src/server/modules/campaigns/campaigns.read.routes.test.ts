@@ -52,7 +52,7 @@ describe("GET /api/campaigns", () => {
       sentAt: "2026-01-01T12:00:00.000Z",
       event: { id: event.id, eventName: event.eventName },
       creator: { fullName: "Laura Admin", email: admin.user.email },
-      counts: { queued: 0, sent: 1, failed: 1, read: 1 },
+      counts: { queued: 0, sent: 1, failed: 1, read: 1, mailbox: 0 },
     });
     expect(items[0]).toMatchObject({ status: "in_progress", creator: null, counts: { queued: 1, sent: 0, failed: 0, read: 0 } });
     expect(items[0]).not.toHaveProperty("content");
@@ -118,8 +118,20 @@ describe("GET /api/registrations/:id/campaigns", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      { id: second.id, subject: second.subject, sentAt: "2026-01-02T00:00:00.000Z", status: "in_progress" },
-      { id: first.id, subject: first.subject, sentAt: "2026-01-01T00:00:00.000Z", status: "in_progress" },
+      {
+        id: second.id,
+        subject: second.subject,
+        sentAt: "2026-01-02T00:00:00.000Z",
+        status: "in_progress",
+        recipientStatus: "queued",
+      },
+      {
+        id: first.id,
+        subject: first.subject,
+        sentAt: "2026-01-01T00:00:00.000Z",
+        status: "in_progress",
+        recipientStatus: "queued",
+      },
     ]);
   });
 

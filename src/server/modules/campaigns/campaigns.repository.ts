@@ -1,10 +1,9 @@
 import type { RegistrationStage } from "@common/constants";
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import {
   emailCampaignRecipients as recipients,
   emailCampaigns as campaigns,
-  eventTimeslots,
   modelRegistrations,
   scoutingEvents,
   users,
@@ -29,6 +28,7 @@ const summaryColumns = {
   sent: countOf("sent"),
   failed: countOf("failed"),
   read: countOf("read"),
+  mailbox: countOf("mailbox"),
 };
 
 export type CampaignSummaryRow = Awaited<ReturnType<CampaignsRepository["listCampaigns"]>>[number];
@@ -43,17 +43,17 @@ export function createCampaignsRepository(db: Db) {
       return event;
     },
 
-    /** The registrations of this event among `ids`, with what the placeholders need. */
-    findRecipientsData: (eventId: string, ids: string[], q: DbOrTx = db) => recipientsData(q, eventId, ids),
-    findStageRecipientsData: (eventId: string, stage: RegistrationStage, limit: number, q: DbOrTx = db) =>
-      recipientsQuery(
-        q,
-        and(
-          eq(modelRegistrations.eventId, eventId),
-          eq(modelRegistrations.stage, stage),
-          ne(modelRegistrations.status, "cancelled"),
-        ),
-      ).limit(limit),
+    /** How many registrations `selection` holds: in all, and not cancelled (those a campaign writes to). */
+    async countSelection(selection: SQL, q: DbOrTx = db) {
+      const [row] = await q
+        .select({
+          all: sql<number>`count(*)::int`,
+          live: sql<number>`(count(*) filter (where ${modelRegistrations.status} <> 'cancelled'))::int`,
+        })
+        .from(modelRegistrations)
+        .where(selection);
+      return { all: row?.all ?? 0, live: row?.live ?? 0 };
+    },
 
     async insertCampaign(values: typeof campaigns.$inferInsert, q: DbOrTx = db) {
       const [row] = await q.insert(campaigns).values(values).returning({ id: campaigns.id });
@@ -61,24 +61,27 @@ export function createCampaignsRepository(db: Db) {
       return row;
     },
 
-    insertRecipients(values: Array<typeof recipients.$inferInsert>, q: DbOrTx = db) {
-      return q.insert(recipients).values(values).returning({ id: recipients.id, registrationId: recipients.registrationId });
+    /** One queued recipient per registration of `selection` but the cancelled ones; returns how many. */
+    insertRecipientsFrom: (campaignId: string, selection: SQL, q: DbOrTx = db) => insertRecipientsFrom(campaignId, selection, q),
+
+    async setRecipientCount(campaignId: string, recipientCount: number, q: DbOrTx = db) {
+      await q.update(campaigns).set({ recipientCount }).where(eq(campaigns.id, campaignId));
     },
 
-    /** Newest first (SPEC.md §7: ordered by sent_at descending). */
+    /** Newest first (docs/product.md §7: ordered by sent_at descending). */
     listCampaigns(eventId?: string, q: DbOrTx = db) {
-      return summaries(q, eventId ? eq(campaigns.eventId, eventId) : undefined).orderBy(
+      return summaries(eventId ? eq(campaigns.eventId, eventId) : undefined, q).orderBy(
         desc(campaigns.sentAt),
         desc(campaigns.id),
       );
     },
 
     async findCampaign(id: string, q: DbOrTx = db) {
-      const [row] = await summaries(q, eq(campaigns.id, id));
+      const [row] = await summaries(eq(campaigns.id, id), q);
       return row;
     },
 
-    listRecipients: (campaignId: string, q: DbOrTx = db) => recipientsOf(q, campaignId),
+    listRecipients: (campaignId: string, q: DbOrTx = db) => recipientsOf(campaignId, q),
 
     async findRegistrationEventId(registrationId: string, q: DbOrTx = db) {
       const [row] = await q
@@ -91,7 +94,13 @@ export function createCampaignsRepository(db: Db) {
     /** Campaigns of the registration's own event that included it, newest first. */
     listRegistrationCampaigns(registrationId: string, eventId: string, q: DbOrTx = db) {
       return q
-        .selectDistinct({ id: campaigns.id, subject: campaigns.subject, sentAt: campaigns.sentAt, status: campaigns.status })
+        .selectDistinct({
+          id: campaigns.id,
+          subject: campaigns.subject,
+          sentAt: campaigns.sentAt,
+          status: campaigns.status,
+          recipientStatus: recipients.status,
+        })
         .from(recipients)
         .innerJoin(campaigns, eq(campaigns.id, recipients.campaignId))
         .where(and(eq(recipients.registrationId, registrationId), eq(campaigns.eventId, eventId)))
@@ -115,7 +124,7 @@ export function createCampaignsRepository(db: Db) {
 
 export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
 
-function summaries(q: DbOrTx, where: SQL | undefined) {
+function summaries(where: SQL | undefined, q: DbOrTx) {
   return q
     .select(summaryColumns)
     .from(campaigns)
@@ -126,29 +135,7 @@ function summaries(q: DbOrTx, where: SQL | undefined) {
     .groupBy(campaigns.id, scoutingEvents.id, users.id);
 }
 
-function recipientsData(q: DbOrTx, eventId: string, ids: string[]) {
-  return recipientsQuery(q, and(eq(modelRegistrations.eventId, eventId), inArray(modelRegistrations.id, ids)));
-}
-
-function recipientsQuery(q: DbOrTx, where: SQL | undefined) {
-  return q
-    .select({
-      id: modelRegistrations.id,
-      fullName: modelRegistrations.fullName,
-      email: modelRegistrations.email,
-      registrationCode: modelRegistrations.registrationCode,
-      language: modelRegistrations.language,
-      status: modelRegistrations.status,
-      startTime: eventTimeslots.startTime,
-      endTime: eventTimeslots.endTime,
-    })
-    .from(modelRegistrations)
-    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-    .where(where)
-    .orderBy(asc(modelRegistrations.createdAt), asc(modelRegistrations.id));
-}
-
-function recipientsOf(q: DbOrTx, campaignId: string) {
+function recipientsOf(campaignId: string, q: DbOrTx) {
   return q
     .select({
       id: recipients.id,
@@ -163,4 +150,26 @@ function recipientsOf(q: DbOrTx, campaignId: string) {
     .from(recipients)
     .where(eq(recipients.campaignId, campaignId))
     .orderBy(sql`${recipients.sentAt} asc nulls last`, asc(recipients.fullName), asc(recipients.id));
+}
+
+/** The registrations a campaign is for: the selected ids of the event, or everyone of the event in a stage. */
+export function campaignSelection(eventId: string, by: { registrationIds: string[] } | { stage: RegistrationStage }): SQL {
+  const ofEvent = eq(modelRegistrations.eventId, eventId);
+  return "stage" in by
+    ? and(ofEvent, eq(modelRegistrations.stage, by.stage))!
+    : and(ofEvent, sql`${modelRegistrations.id} = any(${sql.param(by.registrationIds)}::uuid[])`)!;
+}
+
+/** In one statement: nothing of the registrations passes through this process. */
+async function insertRecipientsFrom(campaignId: string, selection: SQL, q: DbOrTx): Promise<number> {
+  const result = await q.execute(sql`
+    with inserted as (
+      insert into ${recipients} (campaign_id, registration_id, email, full_name, status)
+      select ${campaignId}::uuid, ${modelRegistrations.id}, ${modelRegistrations.email}, ${modelRegistrations.fullName}, 'queued'
+      from ${modelRegistrations}
+      where ${selection} and ${modelRegistrations.status} <> 'cancelled'
+      returning 1
+    )
+    select count(*)::int as n from inserted`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }

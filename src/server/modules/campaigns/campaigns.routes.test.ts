@@ -15,8 +15,12 @@ beforeAll(async () => {
   admin = await signedInAs(t.app, { role: "admin", name: "Laura Admin" });
 });
 
-const send = (body: object, headers = admin.headers) =>
-  t.app.inject({ method: "POST", url: "/api/campaigns", headers, payload: body });
+/** Sends, and waits until the messages the POST left to the background are written. */
+async function send(body: object, headers = admin.headers) {
+  const res = await t.app.inject({ method: "POST", url: "/api/campaigns", headers, payload: body });
+  await t.app.ctx.campaignMessages.idle();
+  return res;
+}
 
 describe("POST /api/campaigns", () => {
   it("creates the campaign, one queued recipient and one personalised, sanitised outbox message per registration", async () => {
@@ -30,8 +34,13 @@ describe("POST /api/campaigns", () => {
       isHtml: true,
     });
     expect(res.statusCode).toBe(202);
-    const { campaignId, message } = res.json<{ campaignId: string; message: string }>();
-    expect(message).toBe("2 correos en cola de envío");
+    const { campaignId, ...reply } = res.json<{ campaignId: string; message: string }>();
+    // No SMTP server in tests: the messages stay in the mailbox, and the reply says so (issue 32).
+    expect(reply).toEqual({
+      recipientCount: 2,
+      delivery: "mailbox",
+      message: "2 correos quedan en el buzón, sin SMTP: no se envían a nadie hasta que se configure un servidor SMTP (SMTP_URL).",
+    });
 
     const [campaign] = await t.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId));
     expect(campaign).toMatchObject({
@@ -87,7 +96,11 @@ describe("POST /api/campaigns", () => {
     expect(mail!.htmlBody).toContain("Hola Carla,<br>&lt;b&gt;no es HTML&lt;/b&gt;</p>");
     expect(mail!.htmlBody).toContain(">Saludos</p>");
     expect(mail!.textBody).toBe(
-      `Hola Carla,\n<b>no es HTML</b>\n\nSaludos\n\n— El equipo de OpenCall\nRecibís este correo porque te registraste en ${event.eventName}.` +
+      `Hola Carla,\n<b>no es HTML</b>\n\nSaludos\n\n— El equipo de OpenCall\nContacto: contacto@agency.test\nRecibís este correo porque te registraste en ${event.eventName}.` +
+        // Issue 39: the agency's promise, the message's own code and where to check it.
+        "\nOpenCall nunca cobra: ni inscripción, ni casting, ni fotos." +
+        `\nCódigo de este mensaje: ${/OCM-\w{4}-\w{4}/.exec(mail!.textBody)?.[0]}` +
+        "\nVerificá en localhost:3000/authentic que este mensaje es nuestro." +
         `\nGestionar mi inscripción: ${manageUrl(t.config, registrations[0]!.id)}`,
     );
   });

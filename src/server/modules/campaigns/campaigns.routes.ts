@@ -16,41 +16,48 @@ import { auditContext, recordAudit } from "../audit/audit.record";
 // A transparent 1×1 GIF: the read-tracking image.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-export async function campaignsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+export async function campaignsRoutes(app: ZodApp, { db, config, campaignMessages }: AppContext): Promise<void> {
   const campaigns = createCampaignsService({ db, config, repository: createCampaignsRepository(db) });
-  staffRoutes(app, campaigns, db);
+  staffRoutes(app, campaigns, db, campaignMessages);
   readTrackingRoute(app, campaigns);
 }
 
-function staffRoutes(app: ZodApp, campaigns: CampaignsService, db: AppContext["db"]): void {
+function staffRoutes(
+  app: ZodApp,
+  campaigns: CampaignsService,
+  db: AppContext["db"],
+  messages: AppContext["campaignMessages"],
+): void {
   app.post(
     "/api/campaigns",
     {
-      config: { access: "admin" },
+      config: { access: "campaigns.send" },
       schema: {
         tags: ["campaigns"],
-        summary: "Send a batch e-mail to registrations of one event",
+        summary: "Send a batch e-mail to registrations of one event: 202 at once, the messages written in the background",
         body: sendCampaignSchema,
         response: { 202: sendCampaignResponse },
       },
     },
     async (request, reply) => {
       const result = await campaigns.send(request.user!.id, request.body);
-      // The campaign's rows are committed by now (a large one in several transactions): recorded right after.
+      // The campaign and its recipients are committed by now (their messages are being written): recorded right after.
       await recordAudit(db, {
         ...auditContext(request),
         action: "campaign.send",
         eventId: request.body.eventId,
         details: {
           campaignId: result.campaignId,
-          recipients: request.body.registrationIds?.length ?? null,
+          recipients: result.recipientCount,
           stage: request.body.stage ?? null,
         },
       });
       request.log.info(
-        { campaignId: result.campaignId, recipients: request.body.registrationIds?.length, stage: request.body.stage },
+        { campaignId: result.campaignId, recipients: result.recipientCount, stage: request.body.stage },
         "campaign queued",
       );
+      // Its messages are written after this answer, in the background (campaigns.queue.ts).
+      messages.kick();
       return reply.status(202).send(result);
     },
   );
@@ -58,7 +65,7 @@ function staffRoutes(app: ZodApp, campaigns: CampaignsService, db: AppContext["d
   app.get(
     "/api/campaigns",
     {
-      config: { access: "member" },
+      config: { access: "campaigns.read" },
       schema: {
         tags: ["campaigns"],
         summary: "Campaigns, newest first, optionally of one event",
@@ -72,7 +79,7 @@ function staffRoutes(app: ZodApp, campaigns: CampaignsService, db: AppContext["d
   app.get(
     "/api/campaigns/:id",
     {
-      config: { access: "member" },
+      config: { access: "campaigns.read" },
       schema: {
         tags: ["campaigns"],
         summary: "One campaign with its content and recipients",
@@ -86,7 +93,7 @@ function staffRoutes(app: ZodApp, campaigns: CampaignsService, db: AppContext["d
   app.get(
     "/api/registrations/:id/campaigns",
     {
-      config: { access: "member" },
+      config: { access: "campaigns.read" },
       schema: {
         tags: ["campaigns"],
         summary: "Campaigns of its event that included this registration",

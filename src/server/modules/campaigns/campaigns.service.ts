@@ -5,15 +5,21 @@ import { t } from "@common/i18n";
  * moves the recipients and the campaign to their final statuses.
  */
 import { CAMPAIGN_MAX_RECIPIENTS } from "@common/schemas/campaigns";
-import type { CampaignDetail, CampaignSummary, RegistrationCampaign, SendCampaignInput } from "@common/schemas/campaigns";
+import { unknownPlaceholders } from "@common/campaign-placeholders";
+import type {
+  CampaignDetail,
+  CampaignSummary,
+  RegistrationCampaign,
+  SendCampaignInput,
+  SendCampaignResponse,
+} from "@common/schemas/campaigns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { sha256 } from "../../lib/tokens";
 import { eventErrors } from "../events/events.errors";
 import { sanitizeCampaignHtml } from "./campaigns.content";
 import { campaignErrors } from "./campaigns.errors";
-import { queueCampaignMessages } from "./campaigns.queue";
-import type { CampaignSummaryRow, CampaignsRepository } from "./campaigns.repository";
+import { campaignSelection, type CampaignSummaryRow, type CampaignsRepository } from "./campaigns.repository";
 
 export interface CampaignsServiceDeps {
   db: Db;
@@ -26,30 +32,54 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export function createCampaignsService(deps: CampaignsServiceDeps) {
   const { repository } = deps;
   return {
-    /** Stores the campaign and its recipients, then queues one message per recipient. */
-    async send(createdBy: string, input: SendCampaignInput): Promise<{ campaignId: string; message: string }> {
+    /**
+     * Stores the campaign and one queued recipient per registration (an INSERT … SELECT: nothing of
+     * them passes through here), and returns at once; the caller starts the background writing of
+     * their messages (campaigns.queue.ts), and the outbox worker sends them, or keeps them in the mailbox.
+     */
+    async send(createdBy: string, input: SendCampaignInput): Promise<SendCampaignResponse> {
       // HTML is stored sanitised: nothing unsafe is kept, even for the history screen.
       const content = input.isHtml ? sanitizeCampaignHtml(input.content) : input.content.trim();
       if (!content) throw campaignErrors.contentRequired();
+      const subject = input.subject.trim();
+      if (!input.allowUnknownPlaceholders) {
+        // What the sender typed, before the sanitiser: `{Agencia}` in an attribute counts too.
+        const found = { subject: unknownPlaceholders(subject), content: unknownPlaceholders(input.content) };
+        if (found.subject.length + found.content.length > 0) throw campaignErrors.unknownPlaceholders(found);
+      }
       const event = await repository.findEvent(input.eventId);
       if (!event) throw eventErrors.notFound();
-      let registrations;
+      const selection = input.stage
+        ? campaignSelection(event.id, { stage: input.stage })
+        : campaignSelection(event.id, { registrationIds: [...new Set(input.registrationIds)] });
+      const counted = await repository.countSelection(selection);
       if (input.stage) {
         // Everyone of the event in that stage (issue 23), within the same ceiling as a selection.
-        registrations = await repository.findStageRecipientsData(event.id, input.stage, CAMPAIGN_MAX_RECIPIENTS + 1);
-        if (registrations.length === 0) throw campaignErrors.stageEmpty();
-        if (registrations.length > CAMPAIGN_MAX_RECIPIENTS) throw campaignErrors.stageTooMany(CAMPAIGN_MAX_RECIPIENTS);
+        if (counted.live === 0) throw campaignErrors.stageEmpty();
+        if (counted.live > CAMPAIGN_MAX_RECIPIENTS) throw campaignErrors.stageTooMany(CAMPAIGN_MAX_RECIPIENTS);
       } else {
-        const registrationIds = [...new Set(input.registrationIds)];
-        registrations = await repository.findRecipientsData(event.id, registrationIds);
-        if (registrations.length !== registrationIds.length) throw campaignErrors.registrationsNotInEvent();
+        if (counted.all !== new Set(input.registrationIds).size) throw campaignErrors.registrationsNotInEvent();
         // A cancelled registration stays selectable in the list, but gave its spot up: no mail (issue 19).
-        registrations = registrations.filter((registration) => registration.status !== "cancelled");
-        if (registrations.length === 0) throw campaignErrors.registrationsNotInEvent();
+        if (counted.live === 0) throw campaignErrors.registrationsNotInEvent();
       }
-      const campaign = { subject: input.subject.trim(), content, isHtml: input.isHtml, createdBy };
-      const campaignId = await queueCampaignMessages(deps, event, campaign, registrations);
-      return { campaignId, message: t("campaigns.email.queued", { count: registrations.length }) };
+      const { campaignId, recipientCount } = await deps.db.transaction(async (tx) => {
+        const { id } = await repository.insertCampaign(
+          { subject, content, isHtml: input.isHtml, createdBy, eventId: event.id, status: "in_progress", recipientCount: 0 },
+          tx,
+        );
+        const inserted = await repository.insertRecipientsFrom(id, selection, tx);
+        // Everyone counted above cancelled or was deleted meanwhile: no campaign (nothing would ever finish it).
+        if (inserted === 0) throw input.stage ? campaignErrors.stageEmpty() : campaignErrors.registrationsNotInEvent();
+        await repository.setRecipientCount(id, inserted, tx);
+        return { campaignId: id, recipientCount: inserted };
+      });
+      const delivery = deps.config.smtpUrl ? "smtp" : "mailbox";
+      return {
+        campaignId,
+        recipientCount,
+        delivery,
+        message: t(delivery === "smtp" ? "campaigns.email.queued" : "campaigns.email.mailbox", { count: recipientCount }),
+      };
     },
 
     async list(eventId?: string): Promise<CampaignSummary[]> {
@@ -102,6 +132,6 @@ function toSummary(row: CampaignSummaryRow): CampaignSummary {
     completedAt: row.completedAt?.toISOString() ?? null,
     event: row.eventId && row.eventName !== null ? { id: row.eventId, eventName: row.eventName } : null,
     creator: row.creatorEmail !== null ? { fullName: row.creatorName ?? "", email: row.creatorEmail } : null,
-    counts: { queued: row.queued, sent: row.sent, failed: row.failed, read: row.read },
+    counts: { queued: row.queued, sent: row.sent, failed: row.failed, read: row.read, mailbox: row.mailbox },
   };
 }

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { todayIso } from "@common/dates";
+import type { AuditAction } from "@common/privacy/audit-actions";
 import type { CheckInResponse } from "@common/schemas/check-ins";
 import { auditLog, modelRegistrations } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
@@ -24,6 +25,25 @@ const checkInRows = (registrationId: string) =>
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, "registration.check_in"), eq(auditLog.registrationId, registrationId)));
+
+/** With the audit trail refusing `action`'s row (a fault in the write, for this test only), `attempt` fails and records no arrival. */
+async function noArrivalWhenAuditFails(
+  action: AuditAction,
+  attempt: () => Promise<{ statusCode: number }>,
+  registrationId: string,
+) {
+  await t.db.execute(sql`create function refuse_audit() returns trigger language plpgsql as $$
+    begin if new.action = ${sql.raw(`'${action}'`)} then raise exception 'audit write failed'; end if; return new; end $$`);
+  await t.db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+  try {
+    expect((await attempt()).statusCode).toBe(500);
+    const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, registrationId));
+    expect(row).toMatchObject({ attended: false, attendedAt: null, checkedInBy: null });
+  } finally {
+    await t.db.execute(sql`drop trigger refuse_audit on audit_log`);
+    await t.db.execute(sql`drop function refuse_audit()`);
+  }
+}
 
 describe("the check-in's audit row", () => {
   it("is written once, by the arrival: a repeat scan, by code or on another phone, adds none", async () => {
@@ -99,20 +119,37 @@ describe("the check-in's audit row", () => {
         payload: { registrationId: registration.id },
       });
     // The audit trail refuses the check-in's row (a fault in the write, for this test only).
-    await t.db.execute(sql`create function refuse_check_in_audit() returns trigger language plpgsql as $$
-      begin if new.action = 'registration.check_in' then raise exception 'audit write failed'; end if; return new; end $$`);
-    await t.db.execute(sql`create trigger refuse_check_in_audit before insert on audit_log
-      for each row execute function refuse_check_in_audit()`);
-    try {
-      expect((await checkIn()).statusCode).toBe(500);
-      const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, registration.id));
-      expect(row).toMatchObject({ attended: false, attendedAt: null, checkedInBy: null });
-    } finally {
-      await t.db.execute(sql`drop trigger refuse_check_in_audit on audit_log`);
-      await t.db.execute(sql`drop function refuse_check_in_audit()`);
-    }
+    await noArrivalWhenAuditFails("registration.check_in", checkIn, registration.id);
     // The phone sends it again (its queue keeps what failed): now both are written.
     expect((await checkIn()).json<CheckInResponse>().checkedIn).toBe(true);
     expect(await checkInRows(registration.id)).toHaveLength(1);
+  });
+
+  it("of an admin's override is written in the arrival's statement: when it cannot be, the minor is not let in", async () => {
+    const event = await createEvent(t.db, { eventDate: todayIso(), timeslots: [{ startTime: "00:00", endTime: "23:59" }] });
+    const registration = await createRegistration(t.db, {
+      eventId: event.id,
+      timeslotId: event.timeslots[0]!.id,
+      age: 16,
+      guardianName: "Marta Madre",
+      guardianEmail: "marta@example.com",
+      guardianStatus: "pending",
+    });
+    const staff = await signedInAs(t.app, { role: "admin" });
+    const letIn = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/check-ins",
+        headers: staff.headers,
+        payload: { registrationId: registration.id, overrideReason: "Vino la madre" },
+      });
+    await noArrivalWhenAuditFails("registration.check_in_override", letIn, registration.id);
+    expect((await letIn()).json<CheckInResponse>()).toMatchObject({ checkedIn: true, overridden: true });
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.check_in_override"), eq(auditLog.registrationId, registration.id)));
+    expect(rows).toHaveLength(1);
+    expect(await checkInRows(registration.id)).toHaveLength(0);
   });
 });

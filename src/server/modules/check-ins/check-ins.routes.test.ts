@@ -49,6 +49,8 @@ describe("POST /api/check-ins", () => {
     expect(body).toMatchObject({
       checkedIn: true,
       alreadyCheckedIn: false,
+      overridden: false,
+      stop: null,
       warnings: [],
       registration: {
         id: registration.id,
@@ -112,8 +114,8 @@ describe("POST /api/check-ins", () => {
     await cancelRegistration(t.db, t.config, registration.id, "registrant");
     const res = await post({ registrationId: registration.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ checkedIn: false, alreadyCheckedIn: false, registration: { status: "cancelled" } });
-    expect(codes(res.json())).toContain("cancelled");
+    const stop = { code: "cancelled", message: "Canceló su inscripción: no se registra la llegada.", overridable: false };
+    expect(res.json()).toMatchObject({ checkedIn: false, alreadyCheckedIn: false, registration: { status: "cancelled" }, stop });
     const row = await stored(registration.id);
     expect([row.status, row.attended, row.attendedAt]).toEqual(["cancelled", false, null]);
   });
@@ -275,7 +277,7 @@ describe("warnings by the clock (the agency's wall clock, Buenos Aires)", () => 
       emailVerified: true,
     });
     const service = createCheckInsService({ db: t.db, config: t.config });
-    const at = async (iso: string) => codes(await service.preview({ registrationId: registration.id }, new Date(iso)));
+    const at = async (iso: string) => codes(await service.preview({ registrationId: registration.id }, new Date(iso), "member"));
     expect(await at("2026-03-05T11:30:00Z")).toEqual(["slot_not_started"]); // 08:30
     expect(await at("2026-03-05T12:00:00Z")).toEqual([]); // 09:00: an hour early is fine
     expect(await at("2026-03-05T14:00:00Z")).toEqual([]); // 11:00

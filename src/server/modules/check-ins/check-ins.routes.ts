@@ -5,6 +5,7 @@
  */
 import {
   arrivalsResponseSchema,
+  checkInPreviewSchema,
   checkInRequestSchema,
   checkInResponseSchema,
   checkInSearchQuerySchema,
@@ -24,10 +25,11 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
   app.post(
     "/api/check-ins",
     {
-      config: { access: "member" },
+      config: { access: "checkins.perform" },
       schema: {
         tags,
-        summary: "Record a person's arrival (once, whichever phone is first) and say what staff should know",
+        summary:
+          "Record a person's arrival (once, whichever phone is first) and say what staff should know; a stop records nothing",
         body: checkInRequestSchema,
         response: { 200: checkInResponseSchema },
       },
@@ -35,23 +37,25 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return checkIns.checkIn(user.id, request.body, auditContext(request));
+      return checkIns.checkIn(user, request.body, auditContext(request));
     },
   );
 
   app.post(
     "/api/check-ins/preview",
     {
-      config: { access: "member" },
+      config: { access: "checkins.perform" },
       schema: {
         tags,
-        summary: "Who a scanned or typed registration is, and the warnings, without recording anything",
-        body: checkInRequestSchema,
+        summary: "Who a scanned or typed registration is, the warnings and any stop, without recording anything",
+        body: checkInPreviewSchema,
         response: { 200: checkInResponseSchema },
       },
     },
     async (request) => {
-      const preview = await checkIns.preview(request.body);
+      const user = request.user;
+      if (!user) throw errors.unauthenticated();
+      const preview = await checkIns.preview(request.body, new Date(), user.role);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.check_in_preview",
@@ -65,7 +69,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
   app.get(
     "/api/check-ins/search",
     {
-      config: { access: "member" },
+      config: { access: "checkins.perform" },
       schema: {
         tags,
         summary: "An event's registrations by code or name, for the door (at most 10)",
@@ -89,7 +93,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
   app.get(
     "/api/events/:id/arrivals",
     {
-      config: { access: "member" },
+      config: { access: "checkins.perform" },
       schema: {
         tags,
         summary: "Per time slot: live registrations expected and arrivals",

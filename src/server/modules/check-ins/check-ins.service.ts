@@ -2,23 +2,30 @@
  * Check-in at the door (issue 20, ADR 018). A staff phone names a person (the QR code's token, a
  * registration chosen from a search, or a typed code); the server answers who it is and what staff
  * should know before letting them in (the warnings), and records the arrival once, whichever phone
- * asks first. Warnings never refuse: staff decide. A cancelled registration is the one exception:
- * its spot may belong to someone else now, so its arrival is never recorded (the warning says so).
+ * asks first. Warnings never refuse: staff decide. Stops do (issue 32): a cancelled registration
+ * (its spot may belong to someone else now), and a 16- or 17-year-old whose guardian has not
+ * approved, whom only an admin may let in, with a reason the audit trail keeps; a guardian's
+ * refusal cancelled the registration and stops it for good.
  */
 import { todayIso } from "@common/dates";
 import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
 import { currentLanguage, t } from "@common/i18n";
 import { registrationPhotoUrl } from "@common/photos";
+import { registrationSearchTerms } from "@common/registration-search";
+import { roleCan, type Role } from "@common/permissions";
 import {
   normaliseRegistrationCode,
   type CheckInRequest,
   type CheckInResponse,
+  type CheckInStop,
   type CheckInWarningCode,
 } from "@common/schemas/check-ins";
+
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { registrationIdFromToken } from "../../lib/registration-links";
 import type { AuditContext } from "../audit/audit.record";
+import { redactFor } from "../registrations/registrations.redact";
 import { checkInErrors } from "./check-ins.errors";
 import { createCheckInsRepository, type CheckInRow } from "./check-ins.repository";
 
@@ -55,7 +62,6 @@ export function checkInWarnings(
   const slot = formatTimeRangeFor(language, row.startTime, row.endTime);
   const warnings: Array<{ code: CheckInWarningCode; message: string }> = [];
   const warn = (code: CheckInWarningCode, message: string) => warnings.push({ code, message });
-  if (row.status === "cancelled") warn("cancelled", t("checkin.warnings.cancelled"));
   if (context.alreadyCheckedIn) {
     warn(
       "already_checked_in",
@@ -83,21 +89,42 @@ export function checkInWarnings(
   return warnings;
 }
 
-function toApi(row: CheckInRow): CheckInResponse["registration"] {
-  return {
+/**
+ * Why this person's arrival is not recorded, or null (nothing stops it, or they have arrived).
+ * Only a guardian's pending decision can be overridden, and only by an admin.
+ */
+export function checkInStop(row: CheckInRow, callerRole: Role | undefined): CheckInStop | null {
+  if (row.attended) return null;
+  if (row.guardianStatus === "refused")
+    return { code: "guardian_refused", message: t("checkin.stops.guardian_refused"), overridable: false };
+  if (row.status === "cancelled") return { code: "cancelled", message: t("checkin.stops.cancelled"), overridable: false };
+  if (row.guardianStatus === "pending")
+    return {
+      code: "guardian_pending",
+      message: t("checkin.stops.guardian_pending"),
+      overridable: callerRole !== undefined && roleCan(callerRole, "checkins.override"),
+    };
+  return null;
+}
+
+/** The card as `reader` may see it (registrations.redact.ts: the photo and the guardian's contact are capabilities). */
+function toApi(row: CheckInRow, reader: { role: Role }): CheckInResponse["registration"] {
+  return redactFor(reader, {
     id: row.id,
     fullName: row.fullName,
     age: row.age,
     registrationCode: row.registrationCode,
     status: row.status,
     emailVerified: row.emailVerified,
+    guardianStatus: row.guardianStatus,
+    guardian: row.guardianName && row.guardianEmail ? { name: row.guardianName, email: row.guardianEmail } : null,
     event: { id: row.eventId, eventName: row.eventName, eventDate: row.eventDate },
     timeslot: { id: row.timeslotId, startTime: row.startTime, endTime: row.endTime },
     photoUrl: row.facePhotoId ? registrationPhotoUrl(row.id, { kind: "face", id: row.facePhotoId }, "thumb") : null,
     attended: row.attended,
     attendedAt: row.attendedAt ? new Date(row.attendedAt).toISOString() : null,
     checkedInBy: row.checkedInById ? { id: row.checkedInById, fullName: row.checkedInByName ?? "" } : null,
-  };
+  });
 }
 
 /** The arrival time kept: the phone's own time of an offline check-in, when it is believable. */
@@ -129,35 +156,46 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
     return row;
   }
 
-  /** Who it is and the warnings, without recording anything (the card shown before 'Registrar llegada'). */
-  async function preview(request: CheckInRequest, now = new Date()): Promise<CheckInResponse> {
+  /** Who it is, the warnings and any stop, without recording anything (the card shown before 'Registrar llegada'). */
+  async function preview(request: Omit<CheckInRequest, "overrideReason">, now: Date, callerRole: Role): Promise<CheckInResponse> {
     const row = await find(request);
     const alreadyCheckedIn = row.attended;
     return {
-      registration: toApi(row),
+      registration: toApi(row, { role: callerRole }),
       alreadyCheckedIn,
       checkedIn: false,
+      overridden: false,
+      stop: checkInStop(row, callerRole),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
     };
   }
 
-  /** Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`. */
+  /**
+   * Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`, a stopped
+   * one `checkedIn: false` with the `stop`. `overrideReason` lets in a minor whose guardian has not
+   * decided: an admin's only (403 for anyone else), recorded with the arrival.
+   */
   async function checkIn(
-    userId: string,
+    user: { id: string; role: Role },
     request: CheckInRequest,
     audit: AuditContext,
     now = new Date(),
   ): Promise<CheckInResponse> {
+    if (request.overrideReason !== undefined && !roleCan(user.role, "checkins.override"))
+      throw checkInErrors.overrideAdminsOnly();
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
-    const row = id ? await recordCheckIn(id, userId, arrivalTime(request.scannedAt, now), audit) : undefined;
+    const at = arrivalTime(request.scannedAt, now);
+    const row = id ? await recordCheckIn(id, user.id, at, audit, request.overrideReason ?? null) : undefined;
     if (!row) throw checkInErrors.notFound();
-    const { checkedIn } = row;
+    const { checkedIn, overridden } = row;
     const alreadyCheckedIn = !checkedIn && row.attended;
     return {
-      registration: toApi(row),
+      registration: toApi(row, user),
       alreadyCheckedIn,
       checkedIn,
+      overridden,
+      stop: checkInStop(row, user.role),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
     };
   }
@@ -167,8 +205,8 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
    * 18): a repeated scan records neither again. `checkedIn` when this call recorded it; undefined
    * for no such registration.
    */
-  function recordCheckIn(registrationId: string, userId: string, at: Date, audit: AuditContext) {
-    return repo.recordAndFind(registrationId, at, userId, audit);
+  function recordCheckIn(registrationId: string, userId: string, at: Date, audit: AuditContext, overrideReason: string | null) {
+    return repo.recordAndFind(registrationId, at, userId, audit, overrideReason);
   }
 
   async function arrivals(eventId: string) {
@@ -178,7 +216,7 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   }
 
   async function search(eventId: string, q: string) {
-    const rows = await repo.search(eventId, normaliseRegistrationCode(q), q);
+    const rows = await repo.search(eventId, registrationSearchTerms(q));
     return {
       items: rows.map(({ startTime, endTime, ...row }) => ({ ...row, timeslot: { startTime, endTime } })),
     };

@@ -96,7 +96,7 @@ describe("POST /api/events", () => {
     expect(Object.keys(body.error.fields)).toContain(field);
   });
 
-  it("accepts an end before the start and capacity 1 (SPEC.md §5: no such check)", async () => {
+  it("accepts an end before the start and capacity 1 (docs/product.md §5: no such check)", async () => {
     const { headers } = await admin();
     const res = await t.app.inject({
       method: "POST",

@@ -1,5 +1,5 @@
 /**
- * Dates never shift (ARCHITECTURE.md invariants): an event on 2026-03-05 goes in and comes out of
+ * Dates never shift (docs/architecture.md invariants): an event on 2026-03-05 goes in and comes out of
  * the API as 2026-03-05 and is shown as 05/03/26, whatever the process's time zone. Node applies
  * a changed process.env.TZ at once, so one run covers both extremes: UTC−3 and UTC+14.
  */

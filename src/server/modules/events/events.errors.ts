@@ -18,6 +18,9 @@ export const eventErrors = {
       "capacity_below_held_offers",
       t("events.errors.capacityBelowHeldOffers", { range, registered, held, total: registered + held }),
     ),
+  /** Another event has that short address: named under the form's field too. */
+  slugTaken: (slug: string) =>
+    new AppError(409, "slug_taken", t("events.errors.slugTaken", { slug }), { slug: t("events.errors.slugTaken", { slug }) }),
   timeslotHasWaitlist: (range: string, count: number) =>
     errors.conflict("timeslot_has_waitlist", t("events.errors.timeslotHasWaitlist", { range, count })),
 };

@@ -54,13 +54,13 @@ export function createEventsRepository(db: Db) {
      * Locks the event row against other edits. NO KEY UPDATE (not UPDATE) so that inserting a
      * registration, whose foreign key takes KEY SHARE on the event, is never blocked by it.
      */
-    async lockForEdit(tx: Tx, id: string): Promise<ScoutingEventRow | null> {
+    async lockForEdit(id: string, tx: Tx): Promise<ScoutingEventRow | null> {
       const [row] = await tx.select().from(scoutingEvents).where(eq(scoutingEvents.id, id)).for("no key update");
       return row ?? null;
     },
 
     async insert(
-      values: EventValues & Pick<ScoutingEventRow, "photos"> & { scoutingId: string; createdBy: string | null },
+      values: EventValues & Pick<ScoutingEventRow, "photos" | "slug"> & { scoutingId: string; createdBy: string | null },
       tx: DbOrTx = db,
     ) {
       const [row] = await tx.insert(scoutingEvents).values(values).returning();
@@ -70,7 +70,7 @@ export function createEventsRepository(db: Db) {
 
     async update(
       id: string,
-      values: EventValues & Pick<ScoutingEventRow, "status"> & Partial<Pick<ScoutingEventRow, "photos">>,
+      values: EventValues & Pick<ScoutingEventRow, "status"> & Partial<Pick<ScoutingEventRow, "photos" | "slug">>,
       tx: DbOrTx = db,
     ) {
       await tx.update(scoutingEvents).set(values).where(eq(scoutingEvents.id, id));

@@ -17,7 +17,7 @@ export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Pro
   app.get(
     "/api/events",
     {
-      config: { access: "member" },
+      config: { access: "events.read" },
       schema: {
         tags: ["events"],
         summary: "All events with slots and counts, by event date; ?fields=summary: id and name, newest first",
@@ -32,7 +32,7 @@ export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Pro
   app.post(
     "/api/events",
     {
-      config: { access: "admin" },
+      config: { access: "events.manage" },
       schema: {
         tags: ["events"],
         summary: "Create an active event with its slots",
@@ -49,7 +49,7 @@ export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Pro
   app.get(
     "/api/events/:id",
     {
-      config: { access: "member" },
+      config: { access: "events.read" },
       schema: { tags: ["events"], summary: "One event with its slots", params: eventParams, response: { 200: eventSchema } },
     },
     async (request) => service.get(request.params.id),
@@ -58,7 +58,7 @@ export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Pro
   app.put(
     "/api/events/:id",
     {
-      config: { access: "admin" },
+      config: { access: "events.manage" },
       schema: {
         tags: ["events"],
         summary: "Save an event and its full slot list in one transaction",

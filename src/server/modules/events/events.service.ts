@@ -10,6 +10,7 @@ import type { ScoutingEventRow } from "../../db/schema";
 import { eventErrors } from "./events.errors";
 import { createEventsRepository, type EventsRepository } from "./events.repository";
 import { nextScoutingId } from "./scouting-id.generator";
+import { freeSlugFor, isSlugTaken } from "./event-slug.generator";
 import type { NoticeConfig } from "../registrations/registrations.notices";
 import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
 import { lockRetimedRegistrations, rescheduleRetimed } from "./events.retime";
@@ -17,10 +18,30 @@ import { createTimeslotsRepository, timeslotLabel, type TimeslotsRepository } fr
 
 export type EventsService = ReturnType<typeof createEventsService>;
 
+/** Tries of a create whose generated short address another create took meanwhile. */
+const SLUG_ATTEMPTS = 5;
+
+/**
+ * Runs a write that sets a short address: a slug another event holds is 409 `slug_taken` when the
+ * person chose it; a generated one taken by a create racing this one is generated again.
+ */
+async function withSlug<T>(chosen: string | undefined, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isSlugTaken(error)) throw error;
+      if (chosen !== undefined) throw eventErrors.slugTaken(chosen);
+      if (attempt >= SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
 function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Timeslot[]): ScoutingEvent {
   return {
     id: row.id,
     scoutingId: row.scoutingId,
+    slug: row.slug,
     eventName: row.eventName,
     eventDate: row.eventDate,
     location: row.location,
@@ -137,7 +158,7 @@ async function offerRoomMade(
   before: EventTimeslot[],
 ) {
   const kept = new Set(before.map((slot) => slot.id));
-  const after = await slotsRepo.lockAllOfEvent(tx, eventId);
+  const after = await slotsRepo.lockAllOfEvent(eventId, tx);
   await offerFreedSpots(
     tx,
     config,
@@ -176,30 +197,33 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
 
     get: (id: string) => readEvent(id),
 
-    /** A new event is active; its Event ID is generated. */
+    /** A new event is active; its Event ID is generated, and its short address unless given. */
     async create(input: CreateEventBody, createdBy: string): Promise<ScoutingEvent> {
-      return db.transaction(async (tx) => {
-        const scoutingId = await nextScoutingId(tx, input.eventDate);
-        const event = await eventsRepo.insert(
-          {
-            scoutingId,
-            eventName: input.eventName,
-            eventDate: input.eventDate,
-            location: input.location,
-            description: input.description,
-            confirmationDetails: input.confirmationDetails,
-            photos: input.photos ?? DEFAULT_PHOTO_SETTING,
-            createdBy,
-          },
-          tx,
-        );
-        await eventsRepo.insertTimeslots(
-          event.id,
-          input.timeslots.map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
-          tx,
-        );
-        return readEvent(event.id, tx);
-      });
+      return withSlug(input.slug, () =>
+        db.transaction(async (tx) => {
+          const scoutingId = await nextScoutingId(tx, input.eventDate);
+          const event = await eventsRepo.insert(
+            {
+              scoutingId,
+              slug: input.slug ?? (await freeSlugFor(tx, input.eventName)),
+              eventName: input.eventName,
+              eventDate: input.eventDate,
+              location: input.location,
+              description: input.description,
+              confirmationDetails: input.confirmationDetails,
+              photos: input.photos ?? DEFAULT_PHOTO_SETTING,
+              createdBy,
+            },
+            tx,
+          );
+          await eventsRepo.insertTimeslots(
+            event.id,
+            input.timeslots.map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
+            tx,
+          );
+          return readEvent(event.id, tx);
+        }),
+      );
     },
 
     /**
@@ -208,33 +232,37 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
      * refused (409) and nothing changes; so is a capacity below the registrations held, unless the
      * body confirms it, and one below the registrations and held offers. Registrations whose time
      * changes get their updated invite and notice (events.retime.ts); room made goes to the lines.
+     * A short address another event has is refused (409 `slug_taken`).
      */
     async update(id: string, input: UpdateEventBody, now = new Date()): Promise<ScoutingEvent> {
-      return db.transaction(async (tx) => {
-        const event = await eventsRepo.lockForEdit(tx, id);
-        if (!event) throw eventErrors.notFound();
-        const retimed = await lockRetimedRegistrations(tx, event, input);
-        const existing = await slotsRepo.lockAllOfEvent(tx, id);
-        const removed = await slotsToRemove(slotsRepo, existing, input, tx);
+      return withSlug(input.slug, () =>
+        db.transaction(async (tx) => {
+          const event = await eventsRepo.lockForEdit(id, tx);
+          if (!event) throw eventErrors.notFound();
+          const retimed = await lockRetimedRegistrations(tx, event, input);
+          const existing = await slotsRepo.lockAllOfEvent(id, tx);
+          const removed = await slotsToRemove(slotsRepo, existing, input, tx);
 
-        await eventsRepo.update(
-          id,
-          {
-            eventName: input.eventName,
-            eventDate: input.eventDate,
-            location: input.location,
-            description: input.description,
-            confirmationDetails: input.confirmationDetails,
-            status: input.status,
-            ...(input.photos ? { photos: input.photos } : {}),
-          },
-          tx,
-        );
-        await writeSlots(eventsRepo, id, input, removed, tx);
-        await rescheduleRetimed(tx, config, retimed, now);
-        await offerRoomMade(tx, config, slotsRepo, id, existing);
-        return readEvent(id, tx);
-      });
+          await eventsRepo.update(
+            id,
+            {
+              eventName: input.eventName,
+              eventDate: input.eventDate,
+              location: input.location,
+              description: input.description,
+              confirmationDetails: input.confirmationDetails,
+              status: input.status,
+              ...(input.photos ? { photos: input.photos } : {}),
+              ...(input.slug ? { slug: input.slug } : {}),
+            },
+            tx,
+          );
+          await writeSlots(eventsRepo, id, input, removed, tx);
+          await rescheduleRetimed(tx, config, retimed, now);
+          await offerRoomMade(tx, config, slotsRepo, id, existing);
+          return readEvent(id, tx);
+        }),
+      );
     },
   };
 }

@@ -33,7 +33,7 @@ describe("available spots", () => {
     const repo = createTimeslotsRepository(t.db);
     const event = await createEvent(t.db, { timeslots: [{ capacity: 1, startTime: "09:00", endTime: "10:00" }] });
     const slotId = event.timeslots[0]!.id;
-    const locked = await t.db.transaction(async (tx) => repo.lockOne(tx, slotId));
+    const locked = await t.db.transaction(async (tx) => repo.lockOne(slotId, tx));
     expect(locked).toEqual({
       id: slotId,
       eventId: event.id,
@@ -43,7 +43,7 @@ describe("available spots", () => {
       registrationCount: 0,
       availableSpots: 1,
     });
-    expect(await t.db.transaction(async (tx) => repo.lockOne(tx, "00000000-0000-4000-8000-000000000000"))).toBeNull();
+    expect(await t.db.transaction(async (tx) => repo.lockOne("00000000-0000-4000-8000-000000000000", tx))).toBeNull();
   });
 });
 
@@ -67,7 +67,7 @@ describe.runIf(testDbKind() === "pg")("an edit racing a registration (PostgreSQL
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     // A registration in progress: slot locked, registration written, not yet committed.
     const registering = t.db.transaction(async (tx) => {
-      await repo.lockOne(tx, contested!.id);
+      await repo.lockOne(contested!.id, tx);
       await createRegistration(tx, { eventId: created.id, timeslotId: contested!.id });
       locked();
       await gate;

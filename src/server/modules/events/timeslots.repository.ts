@@ -6,7 +6,7 @@
  * confirmed alike), never below 0. A capacity may be lowered below the registrations already held
  * (staff decide); then the slot simply has no spots left.
  *
- * Locking rule (ARCHITECTURE.md "a slot never holds more registrations than its capacity"): whoever
+ * Locking rule (docs/architecture.md "a slot never holds more registrations than its capacity"): whoever
  * changes how many registrations a slot holds, or removes a slot, first locks the slot row with
  * FOR UPDATE inside its transaction, then counts, then writes. Locks on several slots are always
  * taken in id order, so two transactions never wait on each other in a cycle. The database enforces
@@ -108,7 +108,7 @@ export function createTimeslotsRepository(db: Db) {
    * exist (or was removed while we waited). Call inside the transaction that then inserts or moves
    * a registration: the count stays exact until that transaction ends.
    */
-  async function lockOne(tx: Tx, timeslotId: string): Promise<(Timeslot & { eventId: string }) | null> {
+  async function lockOne(timeslotId: string, tx: Tx): Promise<(Timeslot & { eventId: string }) | null> {
     const [row] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, timeslotId)).for("update");
     if (!row) return null;
     // Under the lock, the database's own counts (ADR 007) are exact: live registrations, held offers.
@@ -135,7 +135,7 @@ export function createTimeslotsRepository(db: Db) {
   }
 
   /** Locks all slots of an event (FOR UPDATE, in id order) and returns the raw rows. */
-  async function lockAllOfEvent(tx: Tx, eventId: string): Promise<EventTimeslotRow[]> {
+  async function lockAllOfEvent(eventId: string, tx: Tx): Promise<EventTimeslotRow[]> {
     return tx
       .select()
       .from(eventTimeslots)

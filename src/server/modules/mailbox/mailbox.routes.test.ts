@@ -25,7 +25,7 @@ describe("GET /api/dev/mailbox", () => {
     expect(body.items.map((m: { subject: string }) => m.subject)).toEqual(["Mensaje 3", "Mensaje 2"]);
     expect(body.items[0]).toEqual({
       id: ids[2],
-      kind: "test_message",
+      kind: "registration_reminder",
       toAddress: expect.stringMatching(/@example\.com$/),
       subject: "Mensaje 3",
       status: "pending",

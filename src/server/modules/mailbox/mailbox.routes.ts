@@ -10,7 +10,7 @@ export async function mailboxRoutes(app: ZodApp, { db, config }: AppContext): Pr
   app.get(
     "/api/dev/mailbox",
     {
-      config: { access: "admin" },
+      config: { access: "mailbox.read" },
       schema: {
         tags: ["mailbox"],
         summary: "Every outbox message, newest first (the development mailbox and delivery log)",
@@ -24,7 +24,7 @@ export async function mailboxRoutes(app: ZodApp, { db, config }: AppContext): Pr
   app.get(
     "/api/dev/mailbox/:id",
     {
-      config: { access: "admin" },
+      config: { access: "mailbox.read" },
       schema: {
         tags: ["mailbox"],
         summary: "One outbox message with its bodies and delivery outcome",

@@ -50,6 +50,7 @@ beforeAll(async () => {
   sent.set("registration_reminder", { mail: await latest(email, "registration_reminder"), link });
   const campaign = { eventId: event.id, registrationIds: [registration!.id], subject: "Aviso", content: "Hola", isHtml: false };
   expect((await post("/api/campaigns", campaign, headers)).statusCode).toBe(202);
+  await t.app.ctx.campaignMessages.idle();
   sent.set("campaign", { mail: await latest(email, "campaign"), link });
   await post("/api/public/registrations/manage/cancel", { t: manage });
   sent.set("registration_cancelled", { mail: await latest(email, "registration_cancelled"), link });

@@ -39,6 +39,7 @@ describe("GET /api/public/registrations/manage", () => {
         registrationCode: r.registrationCode,
         fullName: r.fullName,
         status: "confirmed",
+        state: "awaiting_email",
         timeslotId: a!.id,
         checkInUrl: expect.stringMatching(/\/check-in\?t=[A-Za-z0-9_-]{43}$/),
       },
@@ -243,6 +244,7 @@ describe("a cancelled registration", () => {
       payload: { eventId: event.id, registrationIds: [kept.id, gone.id], subject: "Aviso", content: "Hola", isHtml: false },
     });
     expect(campaign.statusCode).toBe(202);
+    await t.app.ctx.campaignMessages.idle();
     const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "campaign"));
     expect(mail.map((m) => m.toAddress)).toEqual([kept.email]);
   });

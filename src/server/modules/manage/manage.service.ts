@@ -6,61 +6,33 @@
  * person gets the updated calendar invite, in the same transaction.
  */
 import { formatTime } from "@common/dates";
+import { registrationState } from "@common/registration-state";
 import type { ManageView } from "@common/schemas/self-service";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import { pgConstraint, pgErrorCode, PG_CHECK_VIOLATION, PG_FOREIGN_KEY_VIOLATION, type Db, type DbOrTx } from "../../db/client";
-import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 import { checkInUrl, registrationIdFromToken } from "../../lib/registration-links";
 import { TIMESLOT_CAPACITY } from "../public/public.repository";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationsRescheduled } from "../registrations/registrations.reschedule";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { manageErrors } from "./manage.errors";
+import { createManageRepository, type ManageRepository } from "./manage.repository";
 
 /**
  * The page's view of a registration: it, its event and slot, the slots it may move to, and its
  * check-in QR code (the verify page shows it only shortly after the link's use; this page always).
  */
-async function readView(tx: DbOrTx, config: Config, id: string): Promise<ManageView> {
-  const [row] = await tx
-    .select({
-      registrationCode: modelRegistrations.registrationCode,
-      fullName: modelRegistrations.fullName,
-      status: modelRegistrations.status,
-      timeslotId: modelRegistrations.timeslotId,
-      eventId: modelRegistrations.eventId,
-      eventName: scoutingEvents.eventName,
-      eventDate: scoutingEvents.eventDate,
-      location: scoutingEvents.location,
-      startTime: eventTimeslots.startTime,
-      endTime: eventTimeslots.endTime,
-    })
-    .from(modelRegistrations)
-    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-    .innerJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-    .where(eq(modelRegistrations.id, id));
+async function readView(repo: ManageRepository, config: Config, id: string, tx?: DbOrTx): Promise<ManageView> {
+  const row = await repo.findWithEventAndSlot(id, tx);
   // A registration erased (or never there) takes its link with it.
   if (!row) throw manageErrors.invalidToken();
-  const room = sql<number>`greatest(0, ${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`;
-  const others =
-    row.status === "cancelled"
-      ? []
-      : await tx
-          .select({
-            id: eventTimeslots.id,
-            startTime: eventTimeslots.startTime,
-            endTime: eventTimeslots.endTime,
-            availableSpots: room,
-          })
-          .from(eventTimeslots)
-          .where(and(eq(eventTimeslots.eventId, row.eventId), sql`${eventTimeslots.id} <> ${row.timeslotId}`, sql`${room} > 0`))
-          .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime));
+  const others = row.status === "cancelled" ? [] : await repo.otherSlotsWithRoom(row.eventId, row.timeslotId, tx);
   return {
     registration: {
       registrationCode: row.registrationCode,
       fullName: row.fullName,
       status: row.status,
+      state: registrationState(row),
       timeslotId: row.timeslotId,
       checkInUrl: row.status === "cancelled" ? null : checkInUrl(config, id),
     },
@@ -71,22 +43,18 @@ async function readView(tx: DbOrTx, config: Config, id: string): Promise<ManageV
 }
 
 /** The move, its notice and the old slot's offer, in the caller's transaction. */
-async function moveRegistration(tx: DbOrTx, config: Config, id: string, timeslotId: string, now: Date): Promise<void> {
-  const [current] = await tx
-    .select({ status: modelRegistrations.status, timeslotId: modelRegistrations.timeslotId })
-    .from(modelRegistrations)
-    .where(eq(modelRegistrations.id, id))
-    .for("update");
+async function moveRegistration(repo: ManageRepository, config: Config, id: string, timeslotId: string, now: Date, tx: DbOrTx) {
+  const current = await repo.lockRegistration(id, tx);
   if (!current) throw manageErrors.invalidToken();
   if (current.status === "cancelled") throw manageErrors.cancelled();
   if (current.timeslotId === timeslotId) throw manageErrors.sameTimeslot();
-  // The move itself: the triggers refuse a full slot, the foreign key a slot of another event.
-  await tx.update(modelRegistrations).set({ timeslotId }).where(eq(modelRegistrations.id, id));
+  await repo.moveToSlot(id, timeslotId, tx);
   await registrationsRescheduled(tx, config, [id], now);
   await offerFreedSpots(tx, config, [current.timeslotId], { now });
 }
 
 export function createManageService({ db, config }: { db: Db; config: Config }) {
+  const repo = createManageRepository(db);
   function registrationId(token: string): string {
     const id = registrationIdFromToken(config, "manage", token);
     if (!id) throw manageErrors.invalidToken();
@@ -94,15 +62,15 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
   }
 
   return {
-    view: (token: string): Promise<ManageView> => readView(db, config, registrationId(token)),
+    view: (token: string): Promise<ManageView> => readView(repo, config, registrationId(token)),
 
     /** Cancels (a second cancel changes nothing) and answers the page as it is now. */
     async cancel(token: string, now = new Date()): Promise<ManageView> {
       const id = registrationId(token);
       return db.transaction(async (tx) => {
-        await readView(tx, config, id);
+        await readView(repo, config, id, tx);
         await cancelRegistration(tx, config, id, "registrant", now);
-        return readView(tx, config, id);
+        return readView(repo, config, id, tx);
       });
     },
 
@@ -110,8 +78,8 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
       const id = registrationId(token);
       try {
         return await db.transaction(async (tx) => {
-          await moveRegistration(tx, config, id, timeslotId, now);
-          return readView(tx, config, id);
+          await moveRegistration(repo, config, id, timeslotId, now, tx);
+          return readView(repo, config, id, tx);
         });
       } catch (error) {
         const code = pgErrorCode(error);

@@ -12,7 +12,7 @@ import { modelRegistrations as r, panelScores, registrationStageChanges, registr
  * registrations they scored rewritten without them. The update reads the scores as they were
  * before the delete (one statement), hence the user's rows left out by hand.
  */
-export async function forgetPanelScoresOf(tx: DbOrTx, userId: string): Promise<void> {
+export async function forgetPanelScoresOf(userId: string, tx: DbOrTx): Promise<void> {
   await tx.execute(sql`
     with gone as (delete from ${panelScores} where ${panelScores.userId} = ${userId} returning registration_id)
     update ${r} set (panel_count, panel_sum, panel_min, panel_max) = (
@@ -25,15 +25,15 @@ export async function forgetPanelScoresOf(tx: DbOrTx, userId: string): Promise<v
 export function createPanelRepository(db: DbOrTx) {
   return {
     /** Locks the registration's row: score, stage and tag writes on it go one at a time. */
-    async lockRegistration(tx: DbOrTx, id: string) {
+    async lockRegistration(id: string, tx: DbOrTx) {
       const [row] = await tx.select({ id: r.id, stage: r.stage, eventId: r.eventId }).from(r).where(eq(r.id, id)).for("update");
       return row;
     },
 
     /** A note left undefined keeps the one already written. */
     async upsertScore(
-      tx: DbOrTx,
       values: { registrationId: string; userId: string; score: number; note: string | null | undefined },
+      tx: DbOrTx,
     ) {
       await tx
         .insert(panelScores)
@@ -48,7 +48,7 @@ export function createPanelRepository(db: DbOrTx) {
      * Rewrites the registration's panel columns from its scores. Run after the row lock: a second
      * scorer's transaction waits for the first to commit, then reads its score too.
      */
-    async refreshAggregate(tx: DbOrTx, registrationId: string) {
+    async refreshAggregate(registrationId: string, tx: DbOrTx) {
       await tx.execute(sql`
         update ${r} set (panel_count, panel_sum, panel_min, panel_max) = (
           select count(*)::int, coalesce(sum(${panelScores.score}), 0)::int, min(${panelScores.score}), max(${panelScores.score})
@@ -57,7 +57,7 @@ export function createPanelRepository(db: DbOrTx) {
         where ${r.id} = ${registrationId}`);
     },
 
-    async setStage(tx: DbOrTx, values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string }) {
+    async setStage(values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string }, tx: DbOrTx) {
       await tx.update(r).set({ stage: values.to }).where(eq(r.id, values.registrationId));
       await tx.insert(registrationStageChanges).values({
         registrationId: values.registrationId,
@@ -135,14 +135,14 @@ export function createTagsRepository(db: DbOrTx) {
       return row;
     },
 
-    async countTags(tx: DbOrTx, ids: string[]) {
+    async countTags(ids: string[], tx: DbOrTx) {
       if (ids.length === 0) return 0;
       const rows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
       return rows.length;
     },
 
     /** Makes `tagIds` the registration's whole set of tags. */
-    async setRegistrationTags(tx: DbOrTx, registrationId: string, tagIds: string[], by: string) {
+    async setRegistrationTags(registrationId: string, tagIds: string[], by: string, tx: DbOrTx) {
       const keep =
         tagIds.length > 0
           ? sql` and ${registrationTags.tagId} not in (${sql.join(

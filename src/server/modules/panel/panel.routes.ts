@@ -35,7 +35,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
   app.put(
     "/api/registrations/:id/my-score",
     {
-      config: { access: "member" },
+      config: { access: "panel.score" },
       schema: {
         tags,
         summary: "The caller's own panel score (1–5) and note for a registration",
@@ -50,7 +50,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
   app.post(
     "/api/registrations/:id/stage",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.stage" },
       schema: {
         tags,
         summary: "Move a registration to a stage (recorded with who and when)",
@@ -65,7 +65,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
   app.put(
     "/api/registrations/:id/tags",
     {
-      config: { access: "member" },
+      config: { access: "panel.score" },
       schema: {
         tags,
         summary: "Set a registration's tags (the whole set)",
@@ -80,7 +80,7 @@ export async function panelRoutes(app: ZodApp, { db }: AppContext): Promise<void
   app.get(
     "/api/registrations/:id/panel",
     {
-      config: { access: "member" },
+      config: { access: "registrations.read" },
       schema: {
         tags,
         summary: "A registration's panel: the caller's score and note, every note with its author and time, the stage's history",
@@ -101,7 +101,7 @@ function relatedRoute(app: ZodApp, panel: PanelService, db: AppContext["db"]): v
   app.get(
     "/api/registrations/:id/related",
     {
-      config: { access: "member" },
+      config: { access: "registrations.read" },
       schema: {
         tags,
         summary: "The same person's registrations in other events (same e-mail, phone, or name and birth date)",
@@ -110,7 +110,9 @@ function relatedRoute(app: ZodApp, panel: PanelService, db: AppContext["db"]): v
       },
     },
     async (request) => {
-      const related = await panel.related(request.params.id);
+      const user = request.user;
+      if (!user) throw errors.unauthenticated();
+      const related = await panel.related(user, request.params.id);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.related_view",
@@ -127,7 +129,7 @@ function tagRoutes(app: ZodApp, panel: ReturnType<typeof createTagsService>): vo
   app.get(
     "/api/tags",
     {
-      config: { access: "member" },
+      config: { access: "registrations.read" },
       schema: { tags, summary: "The agency's tags, by name", response: { 200: tagListResponseSchema } },
     },
     async () => ({ items: await panel.listTags() }),
@@ -136,7 +138,7 @@ function tagRoutes(app: ZodApp, panel: ReturnType<typeof createTagsService>): vo
   app.post(
     "/api/tags",
     {
-      config: { access: "admin" },
+      config: { access: "tags.manage" },
       schema: { tags, summary: "Define a tag", body: tagInputSchema, response: { 201: tagSchema } },
     },
     async (request, reply) => reply.status(201).send(await panel.createTag(request.body.name)),
@@ -145,7 +147,7 @@ function tagRoutes(app: ZodApp, panel: ReturnType<typeof createTagsService>): vo
   app.patch(
     "/api/tags/:id",
     {
-      config: { access: "admin" },
+      config: { access: "tags.manage" },
       schema: { tags, summary: "Rename a tag", params: idParams, body: tagInputSchema, response: { 200: tagSchema } },
     },
     async (request) => panel.renameTag(request.params.id, request.body.name),
@@ -154,7 +156,7 @@ function tagRoutes(app: ZodApp, panel: ReturnType<typeof createTagsService>): vo
   app.delete(
     "/api/tags/:id",
     {
-      config: { access: "admin" },
+      config: { access: "tags.manage" },
       schema: { tags, summary: "Delete a tag (it leaves every registration)", params: idParams },
     },
     async (request, reply) => {

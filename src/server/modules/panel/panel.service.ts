@@ -6,11 +6,12 @@
  */
 import type { RegistrationStage } from "@common/constants";
 import type { RegistrationListItem } from "@common/schemas/registrations";
-import type { RegistrationPanel, RelatedResponse, RelatedRule, Tag } from "@common/schemas/panel";
-import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db } from "../../db/client";
+import type { RegistrationPanel, RelatedResponse, Tag } from "@common/schemas/panel";
+import { pgErrorCode, PG_UNIQUE_VIOLATION, type Db, type DbOrTx } from "../../db/client";
 import type { SessionUser } from "../accounts/session.resolver";
 import { recordAuditOf, type AuditContext, type AuditEntry } from "../audit/audit.record";
 import { createRegistrationsRepository, findRelated } from "../registrations/registrations.repository";
+import { redactFor } from "../registrations/registrations.redact";
 import { listItemFor } from "../registrations/registrations.service";
 import { panelErrors } from "./panel.errors";
 import { createPanelRepository, createTagsRepository } from "./panel.repository";
@@ -22,29 +23,11 @@ type AuditNote = Pick<AuditEntry, "action" | "details">;
 const RELATED_MAX = 100;
 
 /** The same person in other events, with the rules that matched. */
-async function relatedOf(db: Db, id: string): Promise<RelatedResponse> {
+async function relatedOf(db: Db, reader: SessionUser, id: string): Promise<RelatedResponse> {
   if (!(await createPanelRepository(db).registrationExists(id))) throw panelErrors.notFound();
   const rows = await findRelated(db, [id], RELATED_MAX);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      eventId: row.eventId,
-      eventName: row.eventName,
-      eventDate: row.eventDate,
-      stage: row.stage,
-      fullName: row.fullName,
-      email: row.email,
-      createdAt: row.createdAt,
-      matchedBy: (
-        [
-          ["email", row.byEmail],
-          ["phone", row.byPhone],
-          ["nameAndBirthDate", row.byNameAndBirthDate],
-        ] as const
-      )
-        .filter(([, matched]) => matched)
-        .map(([rule]): RelatedRule => rule),
-    })),
+    items: rows.map(({ sourceId: _source, ...related }) => redactFor(reader, related)),
   };
 }
 
@@ -60,12 +43,12 @@ export function createPanelService({ db }: { db: Db }) {
     user: SessionUser,
     id: string,
     audit: AuditContext | undefined,
-    write: (tx: Db, current: { id: string; stage: RegistrationStage }) => Promise<AuditNote | undefined>,
+    write: (tx: DbOrTx, current: { id: string; stage: RegistrationStage }) => Promise<AuditNote | undefined>,
   ): Promise<RegistrationListItem> {
     await db.transaction(async (tx) => {
-      const current = await repo.lockRegistration(tx, id);
+      const current = await repo.lockRegistration(id, tx);
       if (!current) throw panelErrors.notFound();
-      const note = await write(tx as unknown as Db, current);
+      const note = await write(tx, current);
       if (note) await recordAuditOf(tx, audit, { registrationId: id, eventId: current.eventId, ...note });
     });
     return listItemFor(db, user, id);
@@ -80,8 +63,8 @@ export function createPanelService({ db }: { db: Db }) {
       audit?: AuditContext,
     ) =>
       onRegistration(user, id, audit, async (tx) => {
-        await repo.upsertScore(tx, { registrationId: id, userId: user.id, score: input.score, note: input.note });
-        await repo.refreshAggregate(tx, id);
+        await repo.upsertScore({ registrationId: id, userId: user.id, score: input.score, note: input.note }, tx);
+        await repo.refreshAggregate(id, tx);
         // Neither the score nor the note: an opinion of the person is not for the trail.
         return { action: "registration.panel_score" };
       }),
@@ -90,15 +73,15 @@ export function createPanelService({ db }: { db: Db }) {
     setStage: (user: SessionUser, id: string, stage: RegistrationStage, audit?: AuditContext) =>
       onRegistration(user, id, audit, async (tx, current) => {
         if (current.stage === stage) return undefined;
-        await repo.setStage(tx, { registrationId: id, from: current.stage, to: stage, by: user.id });
+        await repo.setStage({ registrationId: id, from: current.stage, to: stage, by: user.id }, tx);
         return { action: "registration.stage_change", details: { from: current.stage, to: stage } };
       }),
 
     setTags: (user: SessionUser, id: string, tagIds: string[], audit?: AuditContext) =>
       onRegistration(user, id, audit, async (tx) => {
         const unique = [...new Set(tagIds)];
-        if ((await tagsRepo.countTags(tx, unique)) !== unique.length) throw panelErrors.unknownTags();
-        await tagsRepo.setRegistrationTags(tx, id, unique, user.id);
+        if ((await tagsRepo.countTags(unique, tx)) !== unique.length) throw panelErrors.unknownTags();
+        await tagsRepo.setRegistrationTags(id, unique, user.id, tx);
         return { action: "registration.tags_change", details: { tagIds: unique } };
       }),
 
@@ -132,7 +115,7 @@ export function createPanelService({ db }: { db: Db }) {
       };
     },
 
-    related: (id: string) => relatedOf(db, id),
+    related: (reader: SessionUser, id: string) => relatedOf(db, reader, id),
   };
 }
 

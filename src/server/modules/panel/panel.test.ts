@@ -148,6 +148,23 @@ describe("list filters and sorts", () => {
     expect((await ownList(admin.headers, "unscoredByMe=true")).total).toBe(1);
   });
 
+  it("leaves out the cancelled and the unverified when asked (what the fast review goes through)", async () => {
+    const quiet = await createEvent(t.db, { eventName: "Casting Confirmadas", timeslots: [{ capacity: 10 }] });
+    await register(quiet, { fullName: "Confirmada", status: "confirmed", emailVerified: true });
+    await register(quiet, { fullName: "Sin verificar", status: "pending", emailVerified: false });
+    await register(quiet, { fullName: "Cancelada", status: "cancelled", cancelledAt: new Date(), emailVerified: true });
+    const all = await call<RegistrationListResponse>(member.headers, "GET", `/api/registrations?eventId=${quiet.id}`);
+    expect(names(all)).toEqual(["Cancelada", "Confirmada", "Sin verificar"]);
+    const confirmed = await call<RegistrationListResponse>(
+      member.headers,
+      "GET",
+      `/api/registrations?eventId=${quiet.id}&hideUnconfirmed=true`,
+    );
+    expect(names(confirmed)).toEqual(["Confirmada"]);
+    expect(confirmed.total).toBe(1);
+    await call(member.headers, "GET", `/api/registrations?eventId=${quiet.id}&hideUnconfirmed=yes`, undefined, 400);
+  });
+
   it("sorts by the panel's average, best first, unscored last", async () => {
     const body = await ownList(member.headers, "sort=panel");
     expect(body.items.map((item) => [item.fullName, item.panel.average])).toEqual([
@@ -196,9 +213,10 @@ describe("tags", () => {
     });
     expect(csv.statusCode).toBe(200);
     const [header, line] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header!.endsWith("Stage,Tags,Panel Average")).toBe(true);
+    expect(header).toContain(",Stage,Tags,Panel Average,");
     expect(line).toContain("Tania Tag");
-    expect(line!.endsWith(",new,Editorial; Runway,")).toBe(true);
+    // The stage as the agency reads it, the tags by name, no panel average yet.
+    expect(line).toContain(",Nuevo,Editorial; Runway,,");
 
     // Untagging: the whole set; deleting a tag takes it off every registrant.
     await call(member.headers, "PUT", `/api/registrations/${tagged.id}/tags`, { tagIds: [runway.id] });
@@ -238,13 +256,15 @@ describe("related registrations", () => {
     expect(found[byPhone.id]).toMatchObject({ matchedBy: ["phone"], eventName: "Casting Córdoba", stage: "new" });
     expect(found[byName.id]).toMatchObject({ matchedBy: ["nameAndBirthDate"], eventName: "Casting Rosario" });
 
-    // The row names the other events and their stage.
+    // The row names the other events, their dates and stage, who was found there and by what.
     const row = (await list(member.headers, "q=julieta.vera@")).items.find((item) => item.id === person.id)!;
-    expect(row.related.map((item) => [item.eventName, item.stage]).sort()).toEqual([
-      ["Casting Córdoba", "new"],
-      ["Casting Rosario", "callback"],
-      ["Casting Rosario", "new"],
-    ]);
+    expect(row.related.map((item) => [item.eventName, item.eventDate, item.fullName, item.matchedBy, item.stage]).sort()).toEqual(
+      [
+        ["Casting Córdoba", third.eventDate, "J. Vera", ["phone"], "new"],
+        ["Casting Rosario", other.eventDate, "  julieta   VERA ", ["nameAndBirthDate"], "new"],
+        ["Casting Rosario", other.eventDate, "Juli V.", ["email"], "callback"],
+      ],
+    );
 
     // And from the other side, the link holds.
     const back = await call<RelatedResponse>(member.headers, "GET", `/api/registrations/${byPhone.id}/related`);

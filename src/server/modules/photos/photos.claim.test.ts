@@ -89,13 +89,14 @@ describe("a photo claimed after the service's check", () => {
         await rivalTx.query("update photos set registration_id = $1 where id = $2", [rival.id, photoId]);
         const answer = register(event.id, body);
         // The statement has reached the photo's row, locked by the claim: only the database can refuse it now.
+        // (Its text is matched by its start: pg_stat_activity keeps the first 1,024 bytes of a statement.)
         await expect
           .poll(
             async () =>
               rowsOf<{ waiting: number }>(
                 await t.db.execute(
                   sql`select count(*)::int as waiting from pg_stat_activity
-                    where datname = current_database() and wait_event_type = 'Lock' and query like '%claimed as%'`,
+                    where datname = current_database() and wait_event_type = 'Lock' and query like 'with slot as%'`,
                 ),
               )[0]!.waiting,
             { timeout: 10_000 },

@@ -9,7 +9,7 @@ import type { AppContext, ZodApp } from "../../context";
 import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
 import { uploadsDir } from "./photos.upload-dir";
-import { auditContext, recordAudit } from "../audit/audit.record";
+import { auditContext, recordAudit, recordAuditOncePerHour } from "../audit/audit.record";
 
 const photoCreated = z.object({ photoId: z.uuid() });
 const multipartBody = {
@@ -67,7 +67,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
   app.get(
     "/api/registrations/:id/photos/:kind",
     {
-      config: { access: "member" },
+      config: { access: "photos.see" },
       schema: {
         tags: ["registrations"],
         summary: "A registration's photo (JPEG), large or thumbnail",
@@ -84,12 +84,14 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
       const { id, kind } = request.params;
       const { size } = request.query;
       const photo = await service.find(id, kind);
-      await recordAudit(db, {
-        ...auditContext(request),
-        action: "registration.photo_view",
-        registrationId: id,
-        details: { kind, size },
-      });
+      // A person's photos seen large (the viewer, the fast review, the sheet) are recorded once per
+      // staff member and hour; a list's thumbnails are not (the list itself is not a view of one person).
+      if (size === "large") {
+        const audit = auditContext(request);
+        const entry = { action: "registration.photo_view", registrationId: id } as const;
+        if (audit.actor) await recordAuditOncePerHour(db, { ...audit, actor: audit.actor, ...entry });
+        else await recordAudit(db, { ...audit, ...entry });
+      }
       // A photo never changes under its id (a replacement has a new one): the id is its ETag.
       const etag = `"${photo.id}"`;
       reply.header("cache-control", "private, max-age=86400").header("etag", etag);
@@ -106,7 +108,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
   app.put(
     "/api/registrations/:id/photos/:kind",
     {
-      config: { access: "member" },
+      config: { access: "registrations.edit" },
       schema: {
         tags: ["registrations"],
         summary: "Replace (or add) a registration's photo of this kind",
@@ -125,7 +127,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
   app.delete(
     "/api/registrations/:id/photos/:kind",
     {
-      config: { access: "member" },
+      config: { access: "registrations.edit" },
       schema: { tags: ["registrations"], summary: "Remove a registration's photo of this kind", params: registrationPhotoParams },
     },
     async (request, reply) => {

@@ -99,6 +99,7 @@ describe("DELETE /api/registrations/:id", () => {
       payload: { eventId: person.event.id, registrationIds: [id], subject: "Horario", content: "A las 10.", isHtml: false },
     });
     expect(campaign.statusCode).toBe(202);
+    await t.app.ctx.campaignMessages.idle();
     await worker(undefined).worker.drainOnce();
     for (const needle of person.needles) expect(await cellsHolding(t.db, needle), needle).not.toEqual([]);
 
@@ -130,6 +131,7 @@ describe("a message being sent when the person is erased", () => {
       },
     });
     expect(campaign.statusCode).toBe(202);
+    await t.app.ctx.campaignMessages.idle();
     // A worker claims everything due (committed: status 'sending') and starts talking to SMTP…
     const repository = createOutboxRepository(t.db, recordCampaignDeliveries);
     const claimed = await repository.claimDue(new Date(Date.now() + 1000), 100);

@@ -56,7 +56,15 @@ describe("export", () => {
     expect(data.consent).toMatchObject({ privacyNoticeVersion: 1, dataProcessing: true, photoScouting: true });
     expect(data.guardian).toMatchObject({ status: "approved", name: subject.body.guardianName });
     expect(data.emails.map((e: { kind: string }) => e.kind).sort()).toEqual(
-      ["campaign", "guardian_request", "registration_confirmation", "registration_verification", "waitlist_joined"].sort(),
+      // Two confirmations: the e-mail verified while the guardian had not decided, then the guardian's approval (issue 32).
+      [
+        "campaign",
+        "guardian_request",
+        "registration_confirmation",
+        "registration_confirmation",
+        "registration_verification",
+        "waitlist_joined",
+      ].sort(),
     );
     expect(data.campaigns).toEqual([expect.objectContaining({ subject: "Horario" })]);
     // Their place in another event's line (matched as an erasure matches it): its fields, consent and photo.

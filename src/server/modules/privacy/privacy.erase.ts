@@ -11,11 +11,10 @@
  * A staff deletion (registrations.service.ts) removes the registration the same way
  * (`removeRegistration`): nothing of the person is left where an erasure could no longer find it.
  */
-import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { modelRegistrations, waitlistEntries } from "../../db/schema";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
+import { deleteRegistration, deleteWaitlistEntriesOf, lockRegistrationToErase } from "./privacy.erase.repository";
 import { blankPersonalMail } from "./privacy.mail";
 
 export type ErasedBy = "registrant" | "staff" | "retention";
@@ -34,32 +33,14 @@ export async function removeRegistration(
   registrationId: string,
   { now = new Date(), everywhere = false }: { now?: Date; everywhere?: boolean } = {},
 ): Promise<{ eventId: string } | undefined> {
-  const [row] = await tx
-    .select({
-      id: modelRegistrations.id,
-      eventId: modelRegistrations.eventId,
-      timeslotId: modelRegistrations.timeslotId,
-      status: modelRegistrations.status,
-      email: modelRegistrations.email,
-      guardianEmail: modelRegistrations.guardianEmail,
-      registrationCode: modelRegistrations.registrationCode,
-    })
-    .from(modelRegistrations)
-    .where(eq(modelRegistrations.id, registrationId))
-    .for("update");
+  const row = await lockRegistrationToErase(registrationId, tx);
   if (!row) return undefined;
   // The person's own entries only (a guardian's place in a line is the guardian's). An entry's
   // photos go with it (cascade), their files queued like the registration's. First, so that the
   // mail below knows what of the address is left.
-  const entries = await tx
-    .delete(waitlistEntries)
-    .where(
-      sql`${waitlistEntries.registrationId} = ${registrationId} or (lower(${waitlistEntries.email}) = ${row.email.toLowerCase()}
-        ${everywhere ? sql`` : sql`and ${waitlistEntries.eventId} = ${row.eventId}`})`,
-    )
-    .returning({ timeslotId: waitlistEntries.timeslotId, status: waitlistEntries.status });
+  const entries = await deleteWaitlistEntriesOf(row, everywhere, tx);
   await blankPersonalMail(tx, config, row, now);
-  await tx.delete(modelRegistrations).where(eq(modelRegistrations.id, registrationId));
+  await deleteRegistration(registrationId, tx);
   const freed = [
     ...(row.status === "cancelled" ? [] : [row.timeslotId]),
     ...entries.filter((entry) => entry.status === "offered").map((entry) => entry.timeslotId),

@@ -7,21 +7,11 @@
  * database connection is held while the client downloads.
  */
 import { ZipArchive } from "archiver";
-import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Readable } from "node:stream";
 import type { Db } from "../../db/client";
-import {
-  emailCampaignRecipients,
-  emailCampaigns,
-  eventTimeslots,
-  modelRegistrations,
-  outboxMessages,
-  photos,
-  scoutingEvents,
-  waitlistEntries,
-} from "../../db/schema";
 import type { ObjectStore } from "../../storage/storage";
+import { createPrivacyExportRepository, type PrivacyExportRepository } from "./privacy.export.repository";
 import { personalMail } from "./privacy.mail";
 
 /** Columns that are the server's secrets, not the person's data. */
@@ -37,28 +27,9 @@ const withoutColumns = (row: Record<string, unknown>, secret: Set<string>) =>
  * (privacy.erase.ts): the entry that became this registration, and every entry of its address
  * (a guardian's own place in a line is the guardian's). Each with its event, its slot and its photos.
  */
-async function waitingListOf(db: Db, registration: { id: string; email: string }) {
-  const rows = await db
-    .select({ entry: waitlistEntries, event: scoutingEvents, timeslot: eventTimeslots })
-    .from(waitlistEntries)
-    .innerJoin(scoutingEvents, eq(scoutingEvents.id, waitlistEntries.eventId))
-    .leftJoin(eventTimeslots, eq(eventTimeslots.id, waitlistEntries.timeslotId))
-    .where(
-      sql`${waitlistEntries.registrationId} = ${registration.id} or lower(${waitlistEntries.email}) = ${registration.email.toLowerCase()}`,
-    )
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
-  const entryPhotos =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ entryId: photos.waitlistEntryId, kind: photos.kind, largeKey: photos.largeKey, createdAt: photos.createdAt })
-          .from(photos)
-          .where(
-            inArray(
-              photos.waitlistEntryId,
-              rows.map((row) => row.entry.id),
-            ),
-          );
+async function waitingListOf(repo: PrivacyExportRepository, registration: { id: string; email: string }) {
+  const rows = await repo.waitlistEntriesOf(registration);
+  const entryPhotos = await repo.photosOfEntries(rows.map((row) => row.entry.id));
   const fileOf = (entryId: string, kind: string) => `waitlist/${entryId}/${kind}.jpg`;
   return {
     entries: rows.map(({ entry, event, timeslot }) => ({
@@ -85,42 +56,14 @@ export async function collectPersonalData(
   registrationId: string,
   exportedAt: Date,
 ): Promise<PersonalData | undefined> {
-  const [row] = await db
-    .select({ registration: modelRegistrations, event: scoutingEvents, timeslot: eventTimeslots })
-    .from(modelRegistrations)
-    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-    .leftJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-    .where(eq(modelRegistrations.id, registrationId));
+  const repo = createPrivacyExportRepository(db);
+  const row = await repo.findRegistrationWithEvent(registrationId);
   if (!row) return undefined;
   const registration = withoutColumns(row.registration, SECRET_COLUMNS);
-  const emails = await db
-    .select({
-      kind: outboxMessages.kind,
-      to: outboxMessages.toAddress,
-      subject: outboxMessages.subject,
-      text: outboxMessages.textBody,
-      status: outboxMessages.status,
-      createdAt: outboxMessages.createdAt,
-      sentAt: outboxMessages.sentAt,
-    })
-    .from(outboxMessages)
-    .where(personalMail(config, row.registration))
-    .orderBy(outboxMessages.id);
-  const campaigns = await db
-    .select({
-      subject: emailCampaigns.subject,
-      status: emailCampaignRecipients.status,
-      sentAt: emailCampaignRecipients.sentAt,
-      readAt: emailCampaignRecipients.readAt,
-    })
-    .from(emailCampaignRecipients)
-    .innerJoin(emailCampaigns, eq(emailCampaigns.id, emailCampaignRecipients.campaignId))
-    .where(eq(emailCampaignRecipients.registrationId, registrationId));
-  const photoRows = await db
-    .select({ kind: photos.kind, largeKey: photos.largeKey, createdAt: photos.createdAt })
-    .from(photos)
-    .where(inArray(photos.registrationId, [registrationId]));
-  const waitingList = await waitingListOf(db, row.registration);
+  const emails = await repo.mail(personalMail(config, row.registration));
+  const campaigns = await repo.campaignReceipts(registrationId);
+  const photoRows = await repo.photosOfRegistration(registrationId);
+  const waitingList = await waitingListOf(repo, row.registration);
   return {
     data: {
       exportedAt: exportedAt.toISOString(),

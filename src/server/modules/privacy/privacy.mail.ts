@@ -5,15 +5,14 @@
  * counts still add up) and lose the address, subject, bodies, attachments and server replies.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { emailCampaignRecipients, modelRegistrations, outboxMessages, waitlistEntries } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
 import { recordRecipientOutcomes } from "../campaigns/campaigns.progress";
 import type { OfferConfig } from "../waitlist/waitlist.offers";
+import { blankCampaignRecipientsOf, blankOutboxRows } from "./privacy.erase.repository";
 
-/** What an erased e-mail's address and texts become. */
-export const ERASED_ADDRESS = "erased@erased.invalid";
-export const ERASED_TEXT = "[erased]";
+export { ERASED_ADDRESS, ERASED_TEXT } from "./privacy.erase.repository";
 
 /** The registration whose person's mail is meant. */
 export interface MailOwner {
@@ -56,16 +55,7 @@ const nothingElseLeft = (email: string, except?: string) => sql`(
  * failed, so the campaign still ends.
  */
 async function blankOutbox(tx: DbOrTx, where: SQL, now: Date): Promise<void> {
-  const blanked = rowsOf<{ recipientId: string | null; previous: string }>(
-    await tx.execute(sql`
-      with target as (select id, status from ${outboxMessages} where ${where} order by id for update)
-      update ${outboxMessages} o
-      set to_address = ${ERASED_ADDRESS}, subject = ${ERASED_TEXT}, text_body = ${ERASED_TEXT}, html_body = ${ERASED_TEXT},
-        attachments = null, ical_event = null, smtp_response = null, last_error = null,
-        status = case when target.status in ('pending', 'sending') then 'undelivered' else target.status end
-      from target where o.id = target.id
-      returning o.campaign_recipient_id as "recipientId", target.status as previous`),
-  );
+  const blanked = await blankOutboxRows(where, tx);
   const unsent = blanked.filter((row) => row.recipientId && (row.previous === "pending" || row.previous === "sending"));
   await recordRecipientOutcomes(
     tx,
@@ -94,14 +84,7 @@ export async function blankPersonalMail(tx: DbOrTx, config: OfferConfig, person:
       or ${ofThisRegistration} or ${nothingElseLeft(email, person.id)})`,
     now,
   );
-  await tx
-    .update(emailCampaignRecipients)
-    .set({ email: ERASED_ADDRESS, fullName: ERASED_TEXT, readTokenHash: null, errorMessage: null, registrationId: null })
-    .where(
-      // Its own, and those of registrations of the same address deleted before (their address kept).
-      sql`${emailCampaignRecipients.registrationId} = ${person.id} or (${emailCampaignRecipients.registrationId} is null
-        and lower(${emailCampaignRecipients.email}) = ${email})`,
-    );
+  await blankCampaignRecipientsOf(person.id, email, tx);
 }
 
 /**

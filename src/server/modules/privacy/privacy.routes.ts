@@ -27,6 +27,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { Readable } from "node:stream";
 import { z } from "zod";
+import type { AgencyService } from "../agency/agency.service";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
 import { auditContext } from "../audit/audit.record";
@@ -44,7 +45,7 @@ function sendArchive(reply: FastifyReply, archive: { code: string; stream: Reada
     .send(archive.stream);
 }
 
-export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppContext): Promise<void> {
+export async function privacyRoutes(app: ZodApp, { db, config, storage, agency }: AppContext): Promise<void> {
   const privacy = createPrivacyService({ db, config, storage });
   const publicLimit = { max: config.publicRegistrationRateLimit, timeWindow: "1 minute" };
 
@@ -63,7 +64,7 @@ export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppCon
       request.query.version === undefined ? privacy.currentNotice() : privacy.noticeOfVersion(request.query.version),
   );
 
-  guardianRoutes(app, privacy, publicLimit);
+  guardianRoutes(app, privacy, publicLimit, agency);
 
   app.get(
     "/api/public/registrations/manage/export",
@@ -122,7 +123,7 @@ export async function privacyRoutes(app: ZodApp, { db, config, storage }: AppCon
 type RateLimit = { max: number; timeWindow: string };
 
 /** The guardian's page and decision (public, by the guardian link's token). */
-function guardianRoutes(app: ZodApp, privacy: PrivacyService, publicLimit: RateLimit): void {
+function guardianRoutes(app: ZodApp, privacy: PrivacyService, publicLimit: RateLimit, agency: AgencyService): void {
   app.get(
     "/api/public/guardian",
     {
@@ -136,7 +137,8 @@ function guardianRoutes(app: ZodApp, privacy: PrivacyService, publicLimit: RateL
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return privacy.guardianView(request.query.t);
+      const [view, who] = await Promise.all([privacy.guardianView(request.query.t), agency.current()]);
+      return { ...view, agency: who };
     },
   );
 
@@ -159,7 +161,7 @@ function staffRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.get(
     "/api/registrations/:id/export",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.export" },
       schema: { tags, summary: "A registrant's data (data.json and photos, one zip); audited", params: idParams },
     },
     async (request, reply) => sendArchive(reply, await privacy.staffExport(request.params.id, auditContext(request))),
@@ -168,7 +170,7 @@ function staffRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.post(
     "/api/registrations/:id/erase",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.delete" },
       schema: { tags, summary: "Erase a registrant's personal data (final); audited", params: idParams },
     },
     async (request, reply) => {
@@ -180,7 +182,7 @@ function staffRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.put(
     "/api/registrations/:id/keep",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.delete" },
       schema: {
         tags,
         summary: "Keep a registrant past the retention period (or stop keeping them)",
@@ -195,7 +197,7 @@ function staffRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.get(
     "/api/privacy/retention/preview",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.delete" },
       schema: {
         tags,
         summary: "The registrations the next retention run would erase",
@@ -213,7 +215,7 @@ function settingsRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.get(
     "/api/privacy/settings",
     {
-      config: { access: "superadmin" },
+      config: { access: "privacy.manage" },
       schema: { tags, summary: "Retention settings", response: { 200: privacySettingsSchema } },
     },
     async () => privacy.settings(),
@@ -222,7 +224,7 @@ function settingsRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.put(
     "/api/privacy/settings",
     {
-      config: { access: "superadmin" },
+      config: { access: "privacy.manage" },
       schema: {
         tags,
         summary: "Change the retention settings",
@@ -236,7 +238,7 @@ function settingsRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.get(
     "/api/privacy/notices",
     {
-      config: { access: "superadmin" },
+      config: { access: "privacy.manage" },
       schema: {
         tags,
         summary: "Every published version of the privacy notice, newest first",
@@ -249,7 +251,7 @@ function settingsRoutes(app: ZodApp, privacy: PrivacyService): void {
   app.post(
     "/api/privacy/notices",
     {
-      config: { access: "superadmin" },
+      config: { access: "privacy.manage" },
       schema: {
         tags,
         summary: "Publish a new version of the privacy notice (older versions are kept)",

@@ -3,30 +3,31 @@
  * and erasure (from their manage link or by staff), the access request, retention's settings,
  * preview and "keep". Every staff action on personal data is audited in its own transaction.
  */
-import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { modelRegistrations, scoutingEvents } from "../../db/schema";
 import { manageUrl, registrationIdFromToken } from "../../lib/registration-links";
 import { enqueueEmail } from "../../mail/outbox";
 import type { ObjectStore } from "../../storage/storage";
 import { PERSON_AUDIT, recordAudit, type AuditContext } from "../audit/audit.record";
+import { confirmationMessage, findConfirmation } from "../public/public.confirmation";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationErrors } from "../registrations/registrations.errors";
 import { accessLinksEmail } from "./privacy.emails";
 import { eraseRegistration } from "./privacy.erase";
 import { privacyErrors } from "./privacy.errors";
 import { collectPersonalData, personalDataArchive } from "./privacy.export";
-import { createPrivacyRepository, noticeToApi } from "./privacy.repository";
+import { createPrivacyRepository, noticeToApi, type PrivacyRepository } from "./privacy.repository";
 import { retentionPreview } from "./privacy.retention";
 import type { PrivacySettings } from "@common/schemas/privacy";
 import type { Language } from "@common/i18n";
+import { formatTime } from "@common/dates";
 
 interface Deps {
   db: Db;
   config: Config;
   storage: ObjectStore;
   clock: () => Date;
+  repo: PrivacyRepository;
 }
 
 /** The registration a manage link names, or 404. */
@@ -36,54 +37,44 @@ function manageRegistrationId({ config }: Deps, token: string): string {
   return id;
 }
 
-async function guardianView({ db, config }: Deps, token: string) {
+async function guardianView({ repo, config }: Deps, token: string) {
   const id = registrationIdFromToken(config, "guardian", token);
   if (!id) throw privacyErrors.invalidGuardianLink();
-  const [row] = await db
-    .select({
-      fullName: modelRegistrations.fullName,
-      registrationCode: modelRegistrations.registrationCode,
-      dateOfBirth: modelRegistrations.dateOfBirth,
-      guardianName: modelRegistrations.guardianName,
-      guardianStatus: modelRegistrations.guardianStatus,
-      eventName: scoutingEvents.eventName,
-      eventDate: scoutingEvents.eventDate,
-      location: scoutingEvents.location,
-    })
-    .from(modelRegistrations)
-    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-    .where(eq(modelRegistrations.id, id));
+  const row = await repo.findForGuardian(id);
   if (!row || !row.guardianName || row.guardianStatus === "not_required") throw privacyErrors.invalidGuardianLink();
-  const { guardianName, guardianStatus, ...registration } = row;
-  return { guardianName, guardianStatus, registration, notice: noticeToApi(await createPrivacyRepository(db).currentNotice()) };
+  const { guardianName, guardianStatus, startTime, endTime, ...rest } = row;
+  const registration = { ...rest, startTime: startTime && formatTime(startTime), endTime: endTime && formatTime(endTime) };
+  return { guardianName, guardianStatus, registration, notice: noticeToApi(await repo.currentNotice()) };
 }
 
 /**
  * Approves or refuses once: the row is locked, and only a pending decision changes. A refusal
- * cancels the registration (its spot is freed) in the same transaction. A second click is told
- * what was decided, and changes nothing.
+ * cancels the registration (its spot is freed, the person is told why) in the same transaction. An
+ * approval of a registration whose e-mail is verified confirms it now (issue 32): the person gets
+ * the confirmation, and the calendar entry, tentative until then, is confirmed (SEQUENCE + 1); one
+ * not verified yet is confirmed by its verification. A second click is told what was decided, and
+ * changes nothing.
  */
-async function guardianDecision({ db, config, clock }: Deps, token: string, approve: boolean) {
+async function guardianDecision({ db, repo, config, clock }: Deps, token: string, approve: boolean) {
   const id = registrationIdFromToken(config, "guardian", token);
   if (!id) throw privacyErrors.invalidGuardianLink();
   const now = clock();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ guardianStatus: modelRegistrations.guardianStatus, status: modelRegistrations.status })
-      .from(modelRegistrations)
-      .where(eq(modelRegistrations.id, id))
-      .for("update");
+    const row = await repo.lockGuardianState(id, tx);
     if (!row || row.guardianStatus === "not_required") throw privacyErrors.invalidGuardianLink();
     if (row.guardianStatus === "approved" || row.guardianStatus === "refused")
       return { outcome: row.guardianStatus, alreadyDecided: true };
     // Cancelled by the person meanwhile: there is nothing left to approve.
     if (row.status === "cancelled" && approve) throw privacyErrors.invalidGuardianLink();
     const outcome = approve ? ("approved" as const) : ("refused" as const);
-    await tx
-      .update(modelRegistrations)
-      .set({ guardianStatus: outcome, guardianDecidedAt: now })
-      .where(eq(modelRegistrations.id, id));
+    const confirmsNow = approve && row.emailVerified && row.status !== "cancelled";
+    await repo.setGuardianDecision(id, outcome, now, confirmsNow, tx);
     if (!approve) await cancelRegistration(tx, config, id, "guardian", now);
+    if (confirmsNow) {
+      const found = await findConfirmation(tx, id);
+      if (found)
+        await enqueueEmail(tx, await confirmationMessage(config, found.registration, found.context, { guardianApproved: true }));
+    }
     return { outcome, alreadyDecided: false };
   });
 }
@@ -126,15 +117,9 @@ async function erase(
  * still held, so its owner may still download or erase it. The caller answers the same either way
  * (no enumeration).
  */
-async function requestAccess({ db, config }: Deps, email: string, language: Language) {
+async function requestAccess({ db, repo, config }: Deps, email: string, language: Language) {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: modelRegistrations.id, eventName: scoutingEvents.eventName, eventDate: scoutingEvents.eventDate })
-      .from(modelRegistrations)
-      .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-      .where(eq(modelRegistrations.email, email))
-      .orderBy(scoutingEvents.eventDate)
-      .limit(50);
+    const rows = await repo.registrationsOfEmail(email, 50, tx);
     if (rows.length === 0) return;
     await enqueueEmail(tx, {
       kind: "privacy_access",
@@ -147,13 +132,9 @@ async function requestAccess({ db, config }: Deps, email: string, language: Lang
   });
 }
 
-async function setKeep({ db }: Deps, registrationId: string, keep: boolean, audit: AuditContext) {
+async function setKeep({ db, repo }: Deps, registrationId: string, keep: boolean, audit: AuditContext) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(modelRegistrations)
-      .set({ retentionKeep: keep })
-      .where(eq(modelRegistrations.id, registrationId))
-      .returning({ retentionKeep: modelRegistrations.retentionKeep, eventId: modelRegistrations.eventId });
+    const row = await repo.setRetentionKeep(registrationId, keep, tx);
     if (!row) throw registrationErrors.notFound();
     await recordAudit(tx, { ...audit, action: "registration.keep", registrationId, eventId: row.eventId, details: { keep } });
     return { retentionKeep: row.retentionKeep };
@@ -161,20 +142,20 @@ async function setKeep({ db }: Deps, registrationId: string, keep: boolean, audi
 }
 
 async function publishNotice(
-  { db, clock }: Deps,
+  { db, repo, clock }: Deps,
   input: { textEs: string; textEn: string },
   audit: AuditContext & { actor: { id: string } },
 ) {
   return db.transaction(async (tx) => {
-    const notice = await createPrivacyRepository(db).publishNotice({ ...input, publishedBy: audit.actor.id }, clock(), tx);
+    const notice = await repo.publishNotice({ ...input, publishedBy: audit.actor.id }, clock(), tx);
     await recordAudit(tx, { ...audit, action: "privacy.notice_publish", details: { version: notice.version } });
     return noticeToApi(notice);
   });
 }
 
-async function updateSettings({ db, clock }: Deps, values: PrivacySettings, audit: AuditContext) {
+async function updateSettings({ db, repo, clock }: Deps, values: PrivacySettings, audit: AuditContext) {
   return db.transaction(async (tx) => {
-    const row = await createPrivacyRepository(db).updateSettings(values, clock(), tx);
+    const row = await repo.updateSettings(values, clock(), tx);
     await recordAudit(tx, { ...audit, action: "privacy.settings_change", details: { ...values } });
     return { retentionMonths: row.retentionMonths, outboxRetentionDays: row.outboxRetentionDays };
   });
@@ -182,9 +163,9 @@ async function updateSettings({ db, clock }: Deps, values: PrivacySettings, audi
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
-export function createPrivacyService(options: Omit<Deps, "clock"> & { clock?: () => Date }) {
-  const deps: Deps = { clock: () => new Date(), ...options };
-  const repo = createPrivacyRepository(deps.db);
+export function createPrivacyService(options: Omit<Deps, "clock" | "repo"> & { clock?: () => Date }) {
+  const repo = createPrivacyRepository(options.db);
+  const deps: Deps = { clock: () => new Date(), repo, ...options };
   return {
     currentNotice: async () => noticeToApi(await repo.currentNotice()),
     noticeOfVersion: async (version: number) => {

@@ -122,6 +122,7 @@ export async function personWithHistory(app: App, admin: Record<string, string>)
   });
   for (const step of [...steps, campaign])
     if (step.statusCode >= 300) throw new Error(`history step failed: ${step.statusCode} ${step.body}`);
+  await app.ctx.campaignMessages.idle();
   const line = await waitInLine(app, person.body);
   return { ...person, id, line, campaignId: campaign.json().campaignId as string };
 }

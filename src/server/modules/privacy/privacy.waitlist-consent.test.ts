@@ -89,6 +89,11 @@ describe("accepting an offer", () => {
 
     const res = await accept(await offerTo(holder.id, email));
     expect(res.statusCode).toBe(200);
+    // Not "confirmed" while the guardian has not approved (issue 32): the page and the e-mail say what is missing.
+    expect(res.json()).toMatchObject({ status: "accepted", registrationState: "awaiting_guardian" });
+    const confirmation = (await outboxFor(t.db, email)).find((m) => m.kind === "registration_confirmation");
+    expect(confirmation!.textBody).toContain("falta la autorización de tu madre, padre o tutor");
+    expect(confirmation!.icalEvent).toContain("STATUS:TENTATIVE");
     const [registration] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.email, email));
     expect(registration).toMatchObject({
       guardianStatus: "pending",

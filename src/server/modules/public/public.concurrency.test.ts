@@ -4,7 +4,7 @@ import { modelRegistrations } from "../../db/schema";
 import { createEvent, registrationBody } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 
-// ARCHITECTURE.md invariants, on both databases: a slot never holds more than its capacity, and one
+// docs/architecture.md invariants, on both databases: a slot never holds more than its capacity, and one
 // registration per (event, e-mail), however many requests arrive at once.
 const t = useTestApp();
 

@@ -9,10 +9,7 @@ import { t } from "@common/i18n";
 import { consentProblems, needsGuardian, type ConsentInput } from "@common/privacy/consent";
 import { todayIso } from "@common/dates";
 import { normalizeEmail } from "@common/registrant/normalize";
-import { LRUCache } from "lru-cache";
-import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { createPrivacyRepository } from "../privacy/privacy.repository";
 import type { RegistrationConsentValues } from "./public.repository";
 
 export const consentErrors = {
@@ -20,17 +17,6 @@ export const consentErrors = {
   required: (fields: Record<string, string>) =>
     new AppError(400, "consent_required", Object.values(fields)[0] ?? t("privacy.consent.errors.dataProcessing"), fields),
 };
-
-/** The current notice's version, read at most once per `ttlMs` by a rush (a publication shows within it). */
-export function noticeVersionReader(db: Db, ttlMs: number): () => Promise<number> {
-  const repo = createPrivacyRepository(db);
-  const cache = new LRUCache<"current", number>({
-    max: 1,
-    ttl: ttlMs,
-    fetchMethod: async () => (await repo.currentNotice()).version,
-  });
-  return async () => (await cache.fetch("current"))!;
-}
 
 /**
  * The consent and guardian columns of a new registration, or 400 consent_required: consent to the

@@ -8,7 +8,17 @@ type PageName = PublicVisitorPage["page"];
 /** A page's chunk and what it imports (the build's manifest): fetched with the entry, so hydration waits on one round trip. */
 export function pageModules(webRoot: string): Record<PageName, string[]> {
   const file = path.join(webRoot, ".vite/manifest-public.json");
-  const empty = { home: [], landing: [], register: [], success: [], verify: [], manage: [], waitlist: [], privacy: [] };
+  const empty = {
+    home: [],
+    landing: [],
+    register: [],
+    success: [],
+    verify: [],
+    manage: [],
+    waitlist: [],
+    privacy: [],
+    authentic: [],
+  };
   if (!existsSync(file)) return empty;
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
   const links = (key: string) => {
@@ -31,5 +41,6 @@ export function pageModules(webRoot: string): Record<PageName, string[]> {
     manage: links("features/public/pages/manage-page.tsx"),
     waitlist: links("features/public/pages/waitlist-page.tsx"),
     privacy: links("features/public/pages/privacy-page.tsx"),
+    authentic: links("features/public/pages/authentic-page.tsx"),
   };
 }

@@ -9,7 +9,7 @@ import { formatDateFor } from "@common/dates-language";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { scoutingEvents } from "../../db/schema";
-import { createEvent, createRegistration, signedInAs } from "../../test/factories";
+import { createEvent, createRegistration, registrationBody, signedInAs } from "../../test/factories";
 import {
   bodyOf,
   CSS,
@@ -55,7 +55,9 @@ describe("an active event's registration page, without JavaScript", () => {
     expect(text).toMatch(/10:00\s*-\s*11:00|10:00\s*–\s*11:00/);
     expect(text).toMatch(/11:00\s*-\s*12:00|11:00\s*–\s*12:00/);
     expect(text).toContain("3 lugares disponibles");
-    expect(text).toContain("0 lugares disponibles");
+    // A full slot says so in words (issue 32), never "0 lugares disponibles".
+    expect(text).toContain("Completo · lista de espera");
+    expect(text).not.toContain("0 lugares disponibles");
     // The form is there too, ready before the JavaScript arrives.
     expect(text).toContain("Enviar registro");
 
@@ -76,7 +78,9 @@ describe("an active event's registration page, without JavaScript", () => {
     expect(metaContent(html, "og:title")).toBe("Casting de otoño &lt;Nuevas caras&gt;");
     expect(metaContent(html, "og:description")).toBe(description);
     expect(metaContent(html, "og:site_name")).toBe("OpenCall");
-    expect(metaContent(html, "og:url")).toBe(`${PUBLIC_URL}/events/${event.id}/register`);
+    // The short address is the canonical one (issue 32): the page by id names it too.
+    expect(metaContent(html, "og:url")).toBe(`${PUBLIC_URL}/e/${event.slug}`);
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/e/${event.slug}" />`);
     expect(metaContent(html, "og:image")).toMatch(new RegExp(`^${PUBLIC_URL}/og/events/${event.id}\\.png\\?v=\\d+$`));
     expect(metaContent(html, "og:image:width")).toBe("1200");
     expect(metaContent(html, "og:image:height")).toBe("630");
@@ -161,6 +165,25 @@ describe("what the first paint waits for", () => {
 });
 
 describe("the success and verification pages", () => {
+  // Issue 32: the address the e-mail went to and the next steps, in the HTML before the JavaScript.
+  it("render the success page with the address the e-mail went to and what comes next", async () => {
+    const event = await createEvent(pages.db);
+    const body = registrationBody(event.timeslots[0]!.id);
+    const created = await pages.app.inject({
+      method: "POST",
+      url: `/api/public/events/${event.id}/registrations`,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    const { successToken, registrationCode } = created.json();
+    const res = await pages.app.inject({ url: `/registration/success?e=${successToken}` });
+    const text = visibleText(bodyOf(res.body));
+    expect(text).toContain(`Te enviamos un correo a ${body.email as string} para confirmar tu registro.`);
+    expect(text).toContain("Qué sigue");
+    expect(text).toContain(registrationCode);
+    expect(stateOf(res.body).success).toEqual({ token: successToken, registrationCode, email: body.email });
+  });
+
   it("render with their description, noindex and (success) the code for a known token", async () => {
     const res = await pages.app.inject({ url: "/registration/success?e=unknown-token" });
     expect(res.statusCode).toBe(200);
@@ -191,7 +214,14 @@ describe("the home page and the landing, without JavaScript", () => {
     expect(text).toContain(String(new Date().getFullYear()));
     expect(text).toContain("Para agencias");
     expect(text).toContain("contacto@agency.test");
-    expect(stateOf(res.body)).toEqual({ language: "es-AR", today: todayIso(), contactEmail: "contacto@agency.test" });
+    expect(stateOf(res.body)).toEqual({
+      language: "es-AR",
+      today: todayIso(),
+      // The footer's "verificá en <host>/authentic" line (issue 39).
+      host: "opencall.test",
+      contactEmail: "contacto@agency.test",
+      agency: { name: "OpenCall", contactEmail: "contacto@agency.test", website: null, logoUrl: null },
+    });
   });
 
   it("/ holds the home page for a visitor, and sends a signed-in user to the dashboard", async () => {

@@ -1,6 +1,6 @@
 /**
  * The public visitor's pages rendered on the server (issue 21, ADR 013): the home page, the landing,
- * an event's registration page, success and verification (and issue 18's privacy notice). The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
+ * an event's registration page, success and verification (and issue 18's privacy notice, issue 39's /authentic). The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
  * state it was rendered with as JSON for hydration, and the head a shared link and a search engine
  * read: title, description, Open Graph and Twitter tags, `<html lang>`.
  *
@@ -12,27 +12,24 @@ import { pathToFileURL } from "node:url";
 import { todayIso } from "@common/dates";
 import { formatDateFor } from "@common/dates-language";
 import { acceptedTags, isLanguage, preferredLanguage, translator, type Language } from "@common/i18n";
-import { matchPublicVisitorPage } from "@common/public-paths";
+import { agencyTitle, eventShortPath, matchPublicVisitorPage } from "@common/public-paths";
 import { LANGUAGE_COOKIE, PAGE_STATE_ELEMENT_ID, serialisePageState, type PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { LRUCache } from "lru-cache";
 import type { AppContext } from "../../context";
 import { AppError } from "../../errors";
 import { hydrateAfterPaint, inlineCriticalAssets, takeModuleScripts } from "../../http/inline-assets";
-import { noticeReader } from "../privacy/privacy.repository";
+import { authenticPageState } from "../authentic/authentic.page";
+import { publicCaches, type EventPageKey } from "./public.cache";
 import { createPublicService } from "./public.service";
 import { pageModules } from "./public.page-modules";
 import { createShareRepository } from "./share.repository";
-import { CARD_HEIGHT, CARD_WIDTH } from "./share.card";
+import { headHtml, type Head } from "./public.page-head";
 
 /** The server build's export (src/web/entry-server.tsx). */
 interface SsrEntry {
   render: (location: { pathname: string; search: string }, state: PublicPageState) => string;
 }
-
-/** How old the availability in a rendered page may be: a rush renders from one read per event. */
-const EVENT_TTL_MS = 3000;
 
 export interface RenderedPage {
   status: number;
@@ -42,56 +39,12 @@ export interface RenderedPage {
   redirect?: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 /** The page's language: the visitor's saved choice (a cookie the web app writes), else Accept-Language. */
 export function pageLanguage(request: Pick<FastifyRequest, "headers">): Language {
   const cookie = request.headers.cookie ?? "";
   const saved = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`).exec(cookie)?.[1];
   if (isLanguage(saved)) return saved;
   return preferredLanguage(acceptedTags(request.headers["accept-language"]));
-}
-
-interface Head {
-  title: string;
-  description: string;
-  /** Open Graph and Twitter tags: active events and the landing only. */
-  share?: { title: string; description: string; image: string; imageAlt: string; url: string };
-  noindex?: boolean;
-}
-
-function headHtml(head: Head, language: Language, siteName: string): string {
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-  ];
-  if (head.noindex) tags.push(`<meta name="robots" content="noindex" />`);
-  if (head.share) {
-    const s = head.share;
-    const meta = (attribute: "property" | "name", key: string, value: string | number) =>
-      `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
-    tags.push(
-      meta("property", "og:type", "website"),
-      meta("property", "og:site_name", siteName),
-      meta("property", "og:locale", language === "en" ? "en_US" : "es_AR"),
-      meta("property", "og:title", s.title),
-      meta("property", "og:description", s.description),
-      meta("property", "og:url", s.url),
-      meta("property", "og:image", s.image),
-      meta("property", "og:image:type", "image/png"),
-      meta("property", "og:image:width", CARD_WIDTH),
-      meta("property", "og:image:height", CARD_HEIGHT),
-      meta("property", "og:image:alt", s.imageAlt),
-      meta("name", "twitter:card", "summary_large_image"),
-      meta("name", "twitter:title", s.title),
-      meta("name", "twitter:description", s.description),
-      meta("name", "twitter:image", s.image),
-      meta("name", "twitter:image:alt", s.imageAlt),
-      `<link rel="canonical" href="${escapeHtml(s.url)}" />`,
-    );
-  }
-  return tags.join("\n    ");
 }
 
 /** public.html cut where the page's parts go. */
@@ -116,14 +69,18 @@ function splitTemplate(html: string): Template {
   return { beforeLang, beforeHead, beforeRoot, afterRoot };
 }
 
-type CachedEvent = { data: PublicEvent; updatedAt: string } | { notFound: true };
+type CachedEvent = { data: PublicEvent; slug: string; updatedAt: string } | { notFound: true };
 
-/** An active event's registration page: its head with the share tags, or the not-found page's. */
-function registerHead(event: CachedEvent, language: Language, pageUrl: string, publicUrl: string): Head {
+/**
+ * An active event's registration page: its head with the share tags, or the not-found page's. Both
+ * of its addresses (by id, by slug) name the short one as canonical, the one links and posters carry.
+ */
+function registerHead(event: CachedEvent, language: Language, publicUrl: string): Head {
   const t = translator(language);
   if ("notFound" in event)
     return { title: t("share.notFound.title"), description: t("share.notFound.description"), noindex: true };
   const { id, eventName, eventDate, location } = event.data;
+  const pageUrl = `${publicUrl}${eventShortPath(event.slug)}`;
   const date = formatDateFor(language, eventDate);
   const description = t("share.event.description", { date, place: location });
   const lang = language === "en" ? "&lang=en" : "";
@@ -141,33 +98,42 @@ function registerHead(event: CachedEvent, language: Language, pageUrl: string, p
   };
 }
 
-/** A rush on one event renders from one read every few seconds; misses are kept as briefly. */
-function eventCache(ctx: Pick<AppContext, "db" | "config">) {
+/**
+ * How the page's event is read, for the one cache of event pages (public.cache.ts): a rush on one
+ * event renders from one read every few seconds; misses are kept as briefly.
+ */
+function eventPageLoader(ctx: Pick<AppContext, "db" | "config">) {
   const service = createPublicService(ctx);
   const cards = createShareRepository(ctx.db);
-  return new LRUCache<string, CachedEvent>({
-    max: 500,
-    ttl: EVENT_TTL_MS,
-    fetchMethod: async (eventId) => {
-      try {
-        const [data, card] = await Promise.all([service.getEvent(eventId), cards.findActiveEventCard(eventId)]);
-        return { data, updatedAt: card ? String(card.updatedAt.getTime()) : "" };
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return { notFound: true };
-        throw error;
+  return async (key: EventPageKey): Promise<CachedEvent> => {
+    try {
+      let data: PublicEvent;
+      let card: Awaited<ReturnType<typeof cards.findActiveEventCard>>;
+      if (key.startsWith("slug:")) {
+        card = await cards.findActiveEventCard(key.slice(5), "slug");
+        if (!card) return { notFound: true };
+        data = await service.getEvent(card.id);
+      } else {
+        [data, card] = await Promise.all([service.getEvent(key.slice(3)), cards.findActiveEventCard(key.slice(3))]);
+        // Made inactive between the two reads: gone.
+        if (!card) return { notFound: true };
       }
-    },
-  });
+      return { data, slug: card.slug, updatedAt: String(card.updatedAt.getTime()) };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return { notFound: true };
+      throw error;
+    }
+  };
 }
 
-/** The success page's code for its token, or notFound (the page then says so). */
+/** The success page's code and address for its token, or notFound (the page then says so). */
 async function successState(service: ReturnType<typeof createPublicService>, token: string): Promise<PublicPageState["success"]> {
   try {
     const found = await service.registrationSuccess(token);
-    const { registrationCode } = found;
+    const { registrationCode, email } = found;
     return "guardianPendingEmail" in found
-      ? { token, registrationCode, guardianPendingEmail: found.guardianPendingEmail }
-      : { token, registrationCode };
+      ? { token, registrationCode, email, guardianPendingEmail: found.guardianPendingEmail }
+      : { token, registrationCode, email };
   } catch (error) {
     if (!(error instanceof AppError && error.statusCode === 404)) throw error;
     return { token, notFound: true };
@@ -190,12 +156,25 @@ function landingHead(language: Language, pageUrl: string, publicUrl: string): He
   };
 }
 
+/** public.html with the page's language, head, rendered root, state (for hydration) and scripts. */
+function pageHtml(
+  template: Template,
+  language: Language,
+  headTags: string,
+  root: string,
+  state: PublicPageState,
+  scripts: string,
+) {
+  const stateScript = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>`;
+  return `${template.beforeLang}${language}${template.beforeHead}${headTags}${template.beforeRoot}${root}</div>\n    ${stateScript}\n    ${scripts}${template.afterRoot}`;
+}
+
 /**
  * Loads the server build and public.html; undefined when either is missing (the server then sends
  * public.html as it is, and the client renders it).
  */
 export async function createPublicPageRenderer(
-  ctx: Pick<AppContext, "db" | "config" | "getUser">,
+  ctx: Pick<AppContext, "db" | "config" | "getUser" | "agency">,
   files: { webRoot: string; ssrEntry: string },
   log: FastifyBaseLogger,
 ) {
@@ -211,9 +190,10 @@ export async function createPublicPageRenderer(
   const modules = pageModules(files.webRoot);
   const hydration = hydrateAfterPaint(files.webRoot);
   const service = createPublicService(ctx);
-  const events = eventCache(ctx);
-  const currentNotice = noticeReader(ctx.db, EVENT_TTL_MS);
+  const caches = publicCaches(ctx.db);
+  const loadEvent = eventPageLoader(ctx);
   const publicUrl = ctx.config.publicUrl.replace(/\/$/, "");
+  const host = new URL(publicUrl).host;
 
   return async function renderPublicPage(request: FastifyRequest): Promise<RenderedPage> {
     const [pathname = "/", query = ""] = request.url.split("?");
@@ -221,32 +201,42 @@ export async function createPublicPageRenderer(
     const match = matchPublicVisitorPage(pathname);
     const language = pageLanguage(request);
     const t = translator(language);
-    const state: PublicPageState = { language, today: todayIso(), contactEmail: ctx.config.contactEmail ?? null };
+    const agency = await ctx.agency.current();
+    const state: PublicPageState = { language, today: todayIso(), host, contactEmail: agency.contactEmail, agency };
     let status = 200;
     let head: Head;
     let page: string[] = [];
+    // The home page and the landing are the product's, speaking to agencies; the others the agency's.
+    const product = match?.page === "home" || match?.page === "landing";
 
     if (match?.page === "home" || match?.page === "landing") {
-      // SPEC.md §2: '/' sends a signed-in user to the dashboard (the session is looked up only when
+      // docs/product.md §2: '/' sends a signed-in user to the dashboard (the session is looked up only when
       // the request carries cookies).
       if (match.page === "home" && request.headers.cookie && (await ctx.getUser(request)))
         return { status: 302, html: "", language, redirect: "/dashboard" };
       page = modules[match.page];
       head = landingHead(language, `${publicUrl}${pathname}`, publicUrl);
     } else if (match?.page === "register") {
-      const event = (await events.fetch(match.eventId)) ?? { notFound: true };
-      state.event = "notFound" in event ? { id: match.eventId, notFound: true } : { id: match.eventId, data: event.data };
+      const key: EventPageKey = match.slug !== undefined ? `slug:${match.slug}` : `id:${match.eventId}`;
+      const event = (await caches.eventPage(key, loadEvent)) ?? { notFound: true };
+      if ("notFound" in event)
+        state.event = match.slug !== undefined ? { slug: match.slug, notFound: true } : { id: match.eventId, notFound: true };
+      else state.event = { id: event.data.id, slug: event.slug, data: event.data };
       status = "notFound" in event ? 404 : 200;
       page = "notFound" in event ? [] : modules.register;
-      head = registerHead(event, language, `${publicUrl}${pathname}`, publicUrl);
+      head = registerHead(event, language, publicUrl);
     } else if (match?.page === "success") {
       page = modules.success;
       state.success = await successState(service, new URLSearchParams(search).get("e") ?? "");
       head = { title: t("share.success.title"), description: t("share.success.description"), noindex: true };
     } else if (match?.page === "privacy") {
       page = modules.privacy;
-      state.notice = await currentNotice();
+      state.notice = await caches.currentNotice();
       head = { title: t("privacy.notice.title"), description: t("privacy.notice.description") };
+    } else if (match?.page === "authentic") {
+      page = modules.authentic;
+      state.authentic = await authenticPageState(ctx, agency);
+      head = { title: t("public.authentic.title"), description: t("public.authentic.description", { agency: agency.name }) };
     } else if (match?.page === "manage" || match?.page === "waitlist") {
       page = modules[match.page]; // Issue 19's pages: what their token names is read in the browser.
       head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };
@@ -256,18 +246,11 @@ export async function createPublicPageRenderer(
       head = { title: t("share.verify.title"), description: t("share.verify.description"), noindex: true };
     }
 
-    const html =
-      template.beforeLang +
-      language +
-      template.beforeHead +
-      headHtml(head, language, t("share.siteName")) +
-      template.beforeRoot +
-      ssr.render({ pathname, search }, state) +
-      "</div>\n    " +
-      `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${serialisePageState(state)}</script>\n    ` +
-      hydration([...entryModules, ...page]) +
-      template.afterRoot;
-    return { status, html, language };
+    const headTags = product
+      ? headHtml(head, language, t("share.siteName"), head.title)
+      : headHtml(head, language, agency.name, agencyTitle(head.title, agency.name));
+    const root = ssr.render({ pathname, search }, state);
+    return { status, html: pageHtml(template, language, headTags, root, state, hydration([...entryModules, ...page])), language };
   };
 }
 

@@ -19,7 +19,7 @@ describe("the privacy notice's page, without JavaScript", () => {
 
     const res = await pages.app.inject({ url: "/privacy" });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("<title>Aviso de privacidad</title>");
+    expect(res.body).toContain("<title>Aviso de privacidad · OpenCall</title>");
     const text = visibleText(bodyOf(res.body));
     expect(text).toContain("Versión 2");
     expect(text).toContain("Guardamos tus datos seis meses después del casting.");

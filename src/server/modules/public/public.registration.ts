@@ -87,6 +87,7 @@ function newRegistration(eventId: string, input: PublicRegistration, consent: Re
     consentPhotoScouting: _photos,
     guardianName: _guardianName,
     guardianEmail: _guardianEmail,
+    source,
     ...fields
   } = input;
   const values: NewRegistrationValues = {
@@ -101,6 +102,7 @@ function newRegistration(eventId: string, input: PublicRegistration, consent: Re
     successTokenHash: success.hash,
     // The request's language (Accept-Language): the person's e-mails are written in it.
     language: currentLanguage(),
+    source: source?.trim() || null,
   };
   return { values, verification, success };
 }
@@ -110,7 +112,8 @@ export function guardianRequestRow(
   config: Config,
   values: Pick<NewRegistrationValues, "id" | "language" | "guardianStatus" | "guardianEmail" | "guardianName">,
   minorName: string,
-  event: EventAndSlot["event"],
+  event: Pick<EventAndSlot["event"], "eventName" | "eventDate" | "location">,
+  slot: { startTime: string; endTime: string } | null,
 ) {
   if (values.guardianStatus !== "pending" || !values.guardianEmail || !values.guardianName) return undefined;
   return newOutboxRow({
@@ -119,8 +122,8 @@ export function guardianRequestRow(
     ...guardianRequestEmail(values.language, {
       guardianName: values.guardianName,
       minorName,
-      eventName: event.eventName,
-      eventDate: event.eventDate,
+      event,
+      timeslot: slotTimes(slot),
       url: guardianUrl(config, values.id),
     }),
   });
@@ -141,7 +144,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
    * for any reason of the registration's own (duplicate, full, code taken), the error goes up, and
    * so does a failed connection (the visitor is answered 503, nothing stored). Any other failure is
    * the e-mail's, and the registration is written again without it: it is kept, and the visitor
-   * told (SPEC.md §8 'Registro enviado, pero falló…').
+   * told (docs/product.md §8 'Registro enviado, pero falló…').
    */
   async function insertOnce(
     eventId: string,
@@ -170,7 +173,7 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
         }),
       });
       // A minor's guardian is asked in the same statement: the request exists exactly when the registration does.
-      const guardianMail = guardianRequestRow(config, values, input.fullName, context.event);
+      const guardianMail = guardianRequestRow(config, values, input.fullName, context.event, context.slot);
       await insertUntilAnswered(values, guardianMail ? [mail, guardianMail] : mail, log);
       return result;
     } catch (error) {

@@ -7,10 +7,10 @@ import type { Language } from "@common/i18n";
 import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";
 import { REGISTRANT_FIELD_NAMES, registrantFields, type FieldKind, type RegistrantValues } from "@common/registrant/fields";
-import { and, eq, getTableColumns } from "drizzle-orm";
-import { runStatement, type Db, type DbOrTx } from "../../db/client";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { runPipelined, type Db, type DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
-import type { NewOutboxRow } from "../../mail/outbox";
+import { outboxInsertSql, outboxRowParameters, type NewOutboxRow } from "../../mail/outbox";
 
 /** What the database's slot trigger names when a slot has no room left (migration 0002). */
 export const TIMESLOT_CAPACITY = "event_timeslots_within_capacity";
@@ -34,7 +34,7 @@ const registrationColumns = getTableColumns(modelRegistrations);
  * fields in their order, then what the server adds. Built once from the field definitions, so the
  * statement's text never varies (PostgreSQL prepares it once per connection).
  */
-const INSERTED = [
+export const INSERTED = [
   { column: "id", cast: "::uuid" },
   ...REGISTRANT_FIELD_NAMES.map((name) => ({
     column: registrationColumns[name].name,
@@ -54,6 +54,8 @@ const INSERTED = [
   { column: "guardian_name", cast: "" },
   { column: "guardian_email", cast: "" },
   { column: "guardian_status", cast: "" },
+  // Where the visit came from (issue 38).
+  { column: "source", cast: "" },
 ];
 const FIRST_INSERTED_PARAMETER = 3;
 // The photos' parameters (ids, kinds) follow the registration's, then the outbox row's.
@@ -88,20 +90,11 @@ const CLAIM_PHOTOS = `
   returning p.id`;
 const PHOTOS_OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room,
   photos_claim_check(cardinality($${PHOTO_PARAMETERS}::uuid[]), (select count(*)::int from claimed), (select id from registration)) as photos_ok`;
-const MAIL_COLUMNS = ["kind", "to_address", "subject", "text_body", "html_body", "message_id"];
-// Each e-mail one row of parameters (the verification, and a minor's guardian's request: issue 18).
-const mailInsert = (first: number, count: number) => `
-    insert into outbox_messages (${MAIL_COLUMNS.join(", ")})
-    select m.* from registration, (values ${Array.from(
-      { length: count },
-      (_, row) => `(${MAIL_COLUMNS.map((_, i) => `$${first + row * MAIL_COLUMNS.length + i}`).join(", ")})`,
-    ).join(", ")}) as m(${MAIL_COLUMNS.join(", ")})`;
-
 /** The statement's text for each case: with no, one or two e-mails, with or without photos. */
 function registerStatement(mails: number, photos: boolean): string {
   const parts = [`slot as (${SLOT})`, `registration as (${INSERT_REGISTRATION})`];
   if (photos) parts.push(`claimed as (${CLAIM_PHOTOS})`);
-  if (mails > 0) parts.push(`mail as (${mailInsert(PHOTO_PARAMETERS + (photos ? 2 : 0), mails)})`);
+  if (mails > 0) parts.push(`mail as (${outboxInsertSql("registration", PHOTO_PARAMETERS + (photos ? 2 : 0), mails)})`);
   return `with ${parts.join(",\n")} ${photos ? PHOTOS_OUTCOME : OUTCOME}`;
 }
 const statements = new Map<string, string>();
@@ -130,6 +123,8 @@ export type NewRegistrationValues = RegistrantValues & {
   /** The language the person registered in: their e-mails speak it. */
   language: Language;
   photos?: RegistrationPhotoIds | undefined;
+  /** A tracked link's slug or the visit's utm_source (issue 38); null when neither. */
+  source?: string | null;
 } & RegistrationConsentValues;
 
 /** What a registration stores of its consent and guardian (issue 18: public.consent.ts). */
@@ -176,6 +171,7 @@ async function insertRegistration(
     r.guardianName,
     r.guardianEmail,
     r.guardianStatus,
+    r.source ?? null,
   ];
   const photos = Object.entries(r.photos ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
   if (photos.length > 0)
@@ -183,10 +179,10 @@ async function insertRegistration(
       photos.map(([, id]) => id),
       photos.map(([kind]) => kind),
     );
-  for (const m of mails) values.push(m.kind, m.toAddress, m.subject, m.textBody, m.htmlBody, m.messageId);
+  for (const m of mails) values.push(...outboxRowParameters(m));
   const statement = statementFor(mails.length, photos.length > 0);
   type Row = { id: string | null; has_room: boolean | null };
-  const [row] = await runStatement<Row>(db, statement, values);
+  const [row] = await runPipelined<Row>(db, statement, values, "registration");
   if (row?.id) return { created: { id: row.id } };
   return { refused: row?.has_room === false ? "timeslot_full" : "no_active_slot" };
 }
@@ -198,6 +194,27 @@ const SUCCESS_COLUMNS = {
   guardianStatus: modelRegistrations.guardianStatus,
   guardianEmail: modelRegistrations.guardianEmail,
 };
+
+/** A registration with what its sheet and its e-mails need of its event and slot (a `where` to add). */
+export function selectWithEvent(tx: DbOrTx) {
+  return tx
+    .select({
+      registration: modelRegistrations,
+      event: {
+        eventName: scoutingEvents.eventName,
+        eventDate: scoutingEvents.eventDate,
+        location: scoutingEvents.location,
+        description: scoutingEvents.description,
+        confirmationDetails: scoutingEvents.confirmationDetails,
+      },
+      timeslot: { startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime },
+    })
+    .from(modelRegistrations)
+    .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
+    .leftJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId));
+}
+
+const STATUS_AFTER_VERIFICATION = sql`case when ${modelRegistrations.status} = 'cancelled' then 'cancelled' else 'confirmed' end`;
 
 export function createPublicRepository(db: Db) {
   return {
@@ -261,30 +278,16 @@ export function createPublicRepository(db: Db) {
 
     /** The registration of a verification token, with what the sheet and the e-mail need. */
     async findByVerificationTokenHash(hash: string, options: { lock?: boolean } = {}, tx: DbOrTx = db) {
-      const query = tx
-        .select({
-          registration: modelRegistrations,
-          event: {
-            eventName: scoutingEvents.eventName,
-            eventDate: scoutingEvents.eventDate,
-            location: scoutingEvents.location,
-            description: scoutingEvents.description,
-            confirmationDetails: scoutingEvents.confirmationDetails,
-          },
-          timeslot: { startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime },
-        })
-        .from(modelRegistrations)
-        .innerJoin(scoutingEvents, eq(scoutingEvents.id, modelRegistrations.eventId))
-        .leftJoin(eventTimeslots, eq(eventTimeslots.id, modelRegistrations.timeslotId))
-        .where(eq(modelRegistrations.emailVerificationTokenHash, hash));
+      const query = selectWithEvent(tx).where(eq(modelRegistrations.emailVerificationTokenHash, hash));
       const [row] = options.lock ? await query.for("update", { of: modelRegistrations }) : await query;
       return row;
     },
 
+    /** The e-mail verified; a live registration becomes confirmed, a cancelled one stays cancelled (issue 32). */
     async markVerified(id: string, at: Date, tx: DbOrTx = db) {
       await tx
         .update(modelRegistrations)
-        .set({ emailVerified: true, status: "confirmed", emailVerifiedAt: at })
+        .set({ emailVerified: true, status: STATUS_AFTER_VERIFICATION, emailVerifiedAt: at })
         .where(eq(modelRegistrations.id, id));
     },
   };

@@ -126,7 +126,7 @@ describe("POST /api/public/events/:eventId/registrations", () => {
     const other = await createEvent(t.db);
     const wrongSlot = await register(event.id, registrationBody(other.timeslots[0]!.id));
     expect(wrongSlot.statusCode).toBe(400);
-    expect(wrongSlot.json().error.fields).toEqual({ timeslotId: "Por favor selecciona un horario disponible." });
+    expect(wrongSlot.json().error.fields).toEqual({ timeslotId: "Por favor seleccioná un horario disponible." });
   });
 
   it("validates with the shared schema: under 16, bounds, missing slot, with the spec's messages", async () => {
@@ -142,10 +142,10 @@ describe("POST /api/public/events/:eventId/registrations", () => {
     const { error } = res.json();
     expect(error.code).toBe("validation_failed");
     expect(error.fields).toMatchObject({
-      dateOfBirth: "Debes ser mayor de 16 años para registrarte.",
+      dateOfBirth: "Tenés que tener al menos 16 años para registrarte.",
       height: expect.stringContaining("entre 160 y 240"),
       waist: expect.stringContaining("entre 60 y 120"),
-      timeslotId: "Por favor selecciona un horario disponible.",
+      timeslotId: "Por favor seleccioná un horario disponible.",
     });
     const [{ n } = { n: -1 }] = await t.db
       .select({ n: sql<number>`count(*)::int` })
@@ -259,7 +259,7 @@ describe("POST /api/public/verify", () => {
       .where(eq(modelRegistrations.registrationCode, created.registrationCode));
     const later = await t.app.inject({ method: "POST", url: "/api/public/verify", payload: { token } });
     expect(later.statusCode).toBe(200);
-    expect(later.json()).toEqual({ outcome: "already_verified", registrationCode: created.registrationCode });
+    expect(later.json()).toEqual({ outcome: "already_verified", registrationCode: created.registrationCode, state: "confirmed" });
   });
 
   it("answers invalid_token for an unknown or expired token", async () => {

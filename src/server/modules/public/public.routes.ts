@@ -1,5 +1,5 @@
 /**
- * The public visitor's API (ARCHITECTURE.md): the active event, registration, the success page's
+ * The public visitor's API (docs/architecture.md): the active event, registration, the success page's
  * lookup and the e-mail verification. All public; the submit route is rate-limited per IP.
  */
 import { publicRegistrationSchema } from "@common/schemas/registration";
@@ -11,15 +11,15 @@ import {
 } from "@common/schemas/public-responses";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
-import { createPublicService } from "./public.service";
+import { createPublicService, type PublicService } from "./public.service";
 
 /** Registration bodies are a few hundred bytes; anything near this is not a person filling a form. */
 export const REGISTRATION_BODY_LIMIT = 16 * 1024;
 
-export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
-  const service = createPublicService({ db, config });
-  const eventParams = z.object({ eventId: z.string().max(64) });
+const eventParams = z.object({ eventId: z.string().max(64) });
 
+/** The active event the registration page shows: by its id, or at its short address's slug (issue 32). */
+function activeEventRoutes(app: ZodApp, service: PublicService) {
   app.get(
     "/api/public/events/:eventId",
     {
@@ -36,6 +36,29 @@ export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Pro
       return service.getEvent(request.params.eventId);
     },
   );
+
+  app.get(
+    "/api/public/events/by-slug/:slug",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["public"],
+        summary: "The active event at /e/<slug>, as GET /api/public/events/:eventId answers it",
+        params: z.object({ slug: z.string().max(64) }),
+        response: { 200: publicEventResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.getEventBySlug(request.params.slug.toLowerCase());
+    },
+  );
+}
+
+export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
+  const service = createPublicService({ db, config });
+
+  activeEventRoutes(app, service);
 
   app.post(
     "/api/public/events/:eventId/registrations",

@@ -5,7 +5,6 @@
  */
 import type { PublicRegistration } from "@common/schemas/registration";
 import type { FastifyBaseLogger } from "fastify";
-import { LRUCache } from "lru-cache";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { newSecretToken, sha256 } from "../../lib/tokens";
@@ -14,26 +13,20 @@ import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
 import { createPhotosRepository } from "../photos/photos.repository";
 import { photoConsentNeeded } from "@common/privacy/consent";
-import { consentValues, noticeVersionReader } from "./public.consent";
+import { isSlug } from "@common/slugs";
+import { publicCaches } from "./public.cache";
+import { consentValues } from "./public.consent";
 import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
-import { createPublicRepository, type PublicRepository } from "./public.repository";
+import { createPublicRepository } from "./public.repository";
 import { createVerification } from "./public.verification";
 import { newRegistrationCode } from "./registration-code.generator";
+import { createShareRepository } from "./share.repository";
 
 export type { RegistrationResult } from "./public.registration";
 export type { VerifyOutcome } from "./public.verification";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * How long a rush reuses what the e-mail says about an event (name, date, place, slot times)
- * instead of reading it for every registration. Only the e-mail's wording can be this old: whether
- * the event is active, the slot its own, and has room is decided by the registration's statement.
- */
-const REGISTRATION_CONTEXT_TTL_MS = 1000;
-
-type RegistrationContext = NonNullable<Awaited<ReturnType<PublicRepository["findRegistrationContext"]>>>;
 
 /** The consent and guardian columns for a registration's body, or 400 consent_required (public.consent.ts). */
 async function consentFor(noticeVersion: () => Promise<number>, photoSetting: PhotoSetting, input: PublicRegistration) {
@@ -67,17 +60,15 @@ async function publicTimeslots(timeslotsRepo: TimeslotsRepository, eventId: stri
 
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
+  const cards = createShareRepository(db);
   const timeslotsRepo = createTimeslotsRepository(db);
   const writer = createRegistrationWriter({ repo, config });
   const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
-  const currentNoticeVersion = noticeVersionReader(db, REGISTRATION_CONTEXT_TTL_MS);
-  // Misses (an unknown or inactive event) and failed reads are not kept; a rush shares one read.
-  const registrationContexts = new LRUCache<string, RegistrationContext>({
-    max: 1000,
-    ttl: REGISTRATION_CONTEXT_TTL_MS,
-    fetchMethod: (eventId) => repo.findRegistrationContext(eventId),
-  });
+  // The notice and what a registration's e-mail says of its event, reused by a rush for a second
+  // (shared with every other public service of this database: public.cache.ts).
+  const caches = publicCaches(db);
+  const currentNoticeVersion = caches.currentNoticeVersion;
 
   async function getEvent(eventId: string) {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
@@ -91,6 +82,13 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     };
   }
 
+  /** The active event at `/e/<slug>`, as getEvent answers it; 404 `event_not_found` as an unknown id is. */
+  async function getEventBySlug(slug: string) {
+    const card = isSlug(slug) ? await cards.findActiveEventCard(slug, "slug") : undefined;
+    if (!card) throw publicErrors.eventNotFound();
+    return getEvent(card.id);
+  }
+
   async function register(eventId: string, input: PublicRegistration, log: FastifyBaseLogger): Promise<RegistrationResult> {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
     // Honeypot filled: a bot. Answer like a success so it learns nothing; store nothing.
@@ -98,10 +96,9 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       log.warn({ eventId }, "public registration honeypot filled; ignored");
       return { registrationCode: newRegistrationCode(), successToken: newSecretToken().token, verificationEmailQueued: true };
     }
-    let context = await registrationContexts.fetch(eventId);
+    let context = await caches.registrationContext(eventId);
     // A slot added in the last moment is not in a remembered context yet: ask once more.
-    if (context && !context.slots.has(input.timeslotId))
-      context = await registrationContexts.fetch(eventId, { forceRefresh: true });
+    if (context && !context.slots.has(input.timeslotId)) context = await caches.registrationContext(eventId, { fresh: true });
     if (!context) throw publicErrors.eventNotFound();
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
@@ -145,6 +142,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
 
   return {
     getEvent,
+    getEventBySlug,
     register,
     registrationSuccess,
     verify,

@@ -1,17 +1,19 @@
 /**
  * The verification link: the first use marks the e-mail verified and queues the confirmation
- * e-mail, in one transaction with the registration's row locked, so two clicks verify once.
+ * e-mail, in one transaction with the registration's row locked, so two clicks verify once. The
+ * reply says where the registration stands (issue 32): a minor still waiting for the guardian is
+ * not confirmed, and a cancelled registration (a guardian's refusal among them) stays cancelled.
  */
+import { registrationState, type RegistrationState } from "@common/registration-state";
 import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas/registration-sheet";
+import type { RegistrantValues } from "@common/registrant/fields";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { registrationInvite } from "../../lib/calendar";
 import { sha256 } from "../../lib/tokens";
 import { enqueueEmail, type OutgoingEmail } from "../../mail/outbox";
-import { checkInUrl, manageUrl } from "../../lib/registration-links";
-import { checkInQrPng } from "../check-ins/check-ins.qr";
-import { CHECK_IN_QR_CID, confirmationEmail } from "./public.emails";
+import { checkInUrl } from "../../lib/registration-links";
+import { confirmationMessage } from "./public.confirmation";
 import { publicErrors } from "./public.errors";
 import { slotTimes, verifyUrl } from "./public.registration";
 import type { PublicRepository } from "./public.repository";
@@ -31,13 +33,14 @@ export const SHEET_AFTER_VERIFICATION_MS = 30 * 60 * 1000;
 export interface VerifyResult {
   outcome: VerifyOutcome;
   registrationCode: string;
-  registration?: RegistrationSheetData & { status: "pending" | "confirmed" };
+  state: RegistrationState;
+  registration?: RegistrationSheetData<RegistrantValues> & { status: "pending" | "confirmed" };
 }
 
 export function createVerification({ db, repo, config }: { db: Db; repo: PublicRepository; config: Config }) {
   /**
    * Queues an e-mail inside a savepoint: if it cannot be queued, the change that caused it is kept
-   * (SPEC.md §8 'Registro enviado, pero falló…') and the caller is told.
+   * (docs/product.md §8 'Registro enviado, pero falló…') and the caller is told.
    */
   async function queueInSavepoint(tx: Transaction, email: OutgoingEmail, log: FastifyBaseLogger): Promise<boolean> {
     try {
@@ -62,43 +65,30 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
         if (!r.emailVerificationExpiresAt || r.emailVerificationExpiresAt < now) throw publicErrors.invalidToken();
         await repo.markVerified(r.id, now, tx);
         outcome = "verified";
-        const content = confirmationEmail(r.language, {
-          fullName: r.fullName,
-          registrationCode: r.registrationCode,
-          event,
-          timeslot,
-          verifyUrl: verifyUrl(config, token),
-          checkInQr: true,
-          manageUrl: manageUrl(config, r.id),
-        });
-        const qr = await checkInQrPng(checkInUrl(config, r.id));
-        const attachments = [
-          { filename: "check-in.png", contentType: "image/png", content: qr.toString("base64"), cid: CHECK_IN_QR_CID },
-        ];
-        const icalEvent = timeslot
-          ? registrationInvite({
-              registrationId: r.id,
-              sequence: r.icsSequence,
-              organizer: config.mailFrom,
-              attendee: { email: r.email, name: r.fullName },
-              event,
-              timeslot,
-              manageUrl: manageUrl(config, r.id),
-              publicUrl: config.publicUrl,
-            })
-          : undefined;
-        await queueInSavepoint(
-          tx,
-          { kind: "registration_confirmation", to: r.email, ...content, attachments, ...(icalEvent ? { icalEvent } : {}) },
-          log,
-        );
+        // A cancelled registration (by the person, staff or the guardian's refusal) gets no confirmation.
+        if (r.status !== "cancelled") {
+          const confirmation = await confirmationMessage(
+            config,
+            { ...r, emailVerified: true, status: "confirmed" },
+            { event, timeslot },
+            { button: verifyUrl(config, token) },
+          );
+          await queueInSavepoint(tx, confirmation, log);
+        }
       }
+      const state = registrationState({
+        ...r,
+        emailVerified: true,
+        status: r.status === "cancelled" ? "cancelled" : "confirmed",
+      });
       const verifiedAt = outcome === "verified" ? now : r.emailVerifiedAt;
-      const showSheet = verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;
-      if (!showSheet) return { outcome, registrationCode: r.registrationCode };
+      const live = state !== "cancelled" && state !== "guardian_refused";
+      const showSheet = live && verifiedAt !== null && now.getTime() - verifiedAt.getTime() < SHEET_AFTER_VERIFICATION_MS;
+      if (!showSheet) return { outcome, registrationCode: r.registrationCode, state };
       return {
         outcome,
         registrationCode: r.registrationCode,
+        state,
         registration: { status: "confirmed" as const, ...toRegistrationSheet(r, event, timeslot, checkInUrl(config, r.id)) },
       };
     });

@@ -3,7 +3,6 @@
  * and rasterised by sharp (librsvg, with the DejaVu fonts Debian installs; fontconfig finds them).
  * Made on the server and kept in memory, keyed by everything they show.
  */
-import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
 export const CARD_WIDTH = 1200;
@@ -134,17 +133,4 @@ export function touchIconSvg(): string {
 /** SVG → PNG (palette-free, compressed: a card is ~40 KB). */
 export function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-}
-
-/** PNGs kept by what they show (a key per event, its last change and the language): ~50 KB each. */
-export function createCardCache(max = 200) {
-  const cache = new LRUCache<string, Promise<Buffer>>({ max });
-  return (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const made = make();
-    cache.set(key, made);
-    made.catch(() => cache.delete(key));
-    return made;
-  };
 }

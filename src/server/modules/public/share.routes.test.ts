@@ -1,7 +1,9 @@
 /** The share cards and the home-screen icon: PNGs of the sizes crawlers and phones expect (issue 21). */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { createEvent } from "../../test/factories";
+import { formatDateFor } from "@common/dates-language";
+import { createEvent, signedInAs } from "../../test/factories";
+import { eventCardSvg, rasterise } from "./share.card";
 import { useTestApp } from "../../test/harness";
 
 const t = useTestApp();
@@ -20,6 +22,32 @@ describe("GET /og/events/:eventId.png", () => {
     const again = await t.app.inject({ url: `/og/events/${event.id}.png?lang=en` });
     expect(again.statusCode).toBe(200);
     expect(Buffer.compare(again.rawPayload, res.rawPayload), "English spells the date differently").not.toBe(0);
+  });
+
+  it("names the agency (issue 32): its saved name is drawn on the card", async () => {
+    const event = await createEvent(t.db, { eventName: "Casting Invierno", location: "Rosario" });
+    const card = (siteName: string) =>
+      rasterise(
+        eventCardSvg({
+          siteName,
+          eyebrow: "Casting abierto",
+          eventName: "Casting Invierno",
+          date: formatDateFor("es-AR", event.eventDate),
+          place: "Rosario",
+          cta: "Inscribite online",
+        }),
+      );
+    const before = await t.app.inject({ url: `/og/events/${event.id}.png` });
+    expect(Buffer.compare(before.rawPayload, await card("OpenCall"))).toBe(0);
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings/agency",
+      headers: (await signedInAs(t.app, { role: "superadmin" })).headers,
+      payload: { name: "Estudio Sur Modelos", contactEmail: "casting@estudiosur.test" },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await t.app.inject({ url: `/og/events/${event.id}.png` });
+    expect(Buffer.compare(after.rawPayload, await card("Estudio Sur Modelos"))).toBe(0);
   });
 
   it("answers 404 for an inactive, missing or malformed event", async () => {

@@ -1,6 +1,7 @@
 /**
  * The preview images of shared links (Open Graph / Twitter cards, docs/api.md): an active event's
- * card and the product's, 1200×630 PNGs made on the server (share.card.ts) and kept in memory.
+ * card (named by the agency) and the product's, 1200×630 PNGs made on the server (share.card.ts) and
+ * kept in memory (public.cache.ts).
  */
 import { formatDateFor } from "@common/dates-language";
 import { DEFAULT_LANGUAGE, isLanguage, translator, type Language } from "@common/i18n";
@@ -8,15 +9,16 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { publicErrors } from "./public.errors";
 import { createShareRepository } from "./share.repository";
-import { createCardCache, eventCardSvg, productCardSvg, rasterise, touchIconSvg } from "./share.card";
+import { publicCaches } from "./public.cache";
+import { eventCardSvg, productCardSvg, rasterise, touchIconSvg } from "./share.card";
 
 /** `?lang=en` for the English card; the product's language otherwise. */
 const cardQuery = z.object({ lang: z.string().max(10).optional() });
 const languageOf = (lang: string | undefined): Language => (isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
 
-export async function shareRoutes(app: ZodApp, { db }: AppContext): Promise<void> {
+export async function shareRoutes(app: ZodApp, { db, agency }: AppContext): Promise<void> {
   const repo = createShareRepository(db);
-  const cached = createCardCache();
+  const cached = publicCaches(db).shareCard;
 
   app.get(
     "/og/events/:file",
@@ -35,11 +37,13 @@ export async function shareRoutes(app: ZodApp, { db }: AppContext): Promise<void
       if (!event) throw publicErrors.eventNotFound();
       const language = languageOf(request.query.lang);
       const t = translator(language);
-      const key = `event:${event.id}:${event.updatedAt.toISOString()}:${language}`;
+      // The agency's card (issue 32): named by it, drawn again when its name changes.
+      const { name } = await agency.current();
+      const key = `event:${event.id}:${event.updatedAt.toISOString()}:${language}:${name}`;
       const png = await cached(key, () =>
         rasterise(
           eventCardSvg({
-            siteName: t("share.siteName"),
+            siteName: name,
             eyebrow: t("share.event.cardEyebrow"),
             eventName: event.eventName,
             date: formatDateFor(language, event.eventDate),

@@ -1,6 +1,6 @@
 /**
  * Giving a registration's spot up (status 'cancelled', migration 0008): the row stays for staff
- * ('Cancelado'), out of the slot's count (the database's triggers free the spot in the same
+ * ('Cancelada'), out of the slot's count (the database's triggers free the spot in the same
  * statement) and out of the e-mail's uniqueness (the person may register again). Whoever cancels
  * (the person from their manage link, a guardian's refusal, staff) goes through here, so that what
  * follows a freed spot happens in the same transaction: the person's calendar entry is cancelled

@@ -1,4 +1,6 @@
 import { registrationCsvHead, registrationCsvLine, type RegistrationCsvSource } from "@common/csv";
+import { EYE_COLORS, GUARDIAN_STATUSES, REGISTRATION_STAGES } from "@common/constants";
+import { translator, type Translate } from "@common/i18n";
 import { REGISTRANT_FIELD_NAMES } from "@common/registrant/fields";
 import { desc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -78,7 +80,8 @@ beforeAll(async () => {
       fullName: text || "Sin Nombre",
       location: texts[(i + 3) % texts.length]!,
       phoneNumber: i % 4 === 0 ? "+5491155551234" : "1155551234",
-      eyeColor: i % 5 === 0 ? null : texts[(i + 5) % texts.length]!,
+      // Options (written in the reader's words) and other texts (written as stored).
+      eyeColor: i % 5 === 0 ? null : i % 5 === 1 ? EYE_COLORS[i % EYE_COLORS.length]! : texts[(i + 5) % texts.length]!,
       instagramHandle: i % 3 === 0 ? null : texts[(i + 7) % texts.length]!,
       registrationCode: `OC-${i}${texts[(i + 11) % texts.length]!}`,
       bust: i % 6 === 0 ? null : i % 6 === 1 ? -5 : 80 + i,
@@ -88,6 +91,15 @@ beforeAll(async () => {
       emailVerified: i % 4 === 1,
       internationalWork: i % 5 === 2,
       status: i % 2 === 0 ? "confirmed" : "pending",
+      stage: REGISTRATION_STAGES[i % REGISTRATION_STAGES.length]!,
+      guardianStatus: GUARDIAN_STATUSES[i % GUARDIAN_STATUSES.length]!,
+      guardianName: i % 4 === 0 ? null : texts[(i + 13) % texts.length]!,
+      guardianEmail: i % 4 === 0 ? null : `tutor-${i}@example.com`,
+      guardianDecidedAt: i % 4 >= 2 ? new Date(base + i * 3_600_000) : null,
+      consentDataProcessing: i % 2 === 1,
+      consentPhotoScouting: i % 3 === 1,
+      privacyNoticeVersion: i % 5 === 0 ? null : 1,
+      consentedAt: i % 5 === 0 ? null : new Date(base + i * 1000),
     });
   }
   for (const createdAt of creationTimes) {
@@ -96,28 +108,28 @@ beforeAll(async () => {
   }
 });
 
-// Creation times to_char writes in its own way (fractions, zeros, years of more or fewer digits,
-// before Christ); the encoder writes most of them itself.
+// Creation times on either side of a minute, of midnight in UTC and in Buenos Aires, with fractions
+// JavaScript cannot hold, and in Argentina's last summer time (UTC−2): the database's clock
+// (to_char at the zone) against @common/csv's (Intl's), minute for minute.
 const creationTimes = [
   "2026-02-01 00:00:00+00",
-  "2026-02-01 00:00:00.89+00",
-  "2026-02-01 00:00:00.123456+00",
+  "2026-02-01 02:59:59.999999+00",
+  "2026-02-01 03:00:00.123456+00",
   "2026-02-01 23:59:59.999999+00",
-  "0099-03-04 05:06:07.5+00",
-  "0044-03-15 12:00:00+00 BC",
-  "12026-01-01 00:00:00+00",
+  "2009-01-15 12:00:00.5+00",
+  "2008-10-19 02:59:00+00",
+  "2008-10-19 03:00:00+00",
 ];
 
 /** What @common/csv writes for the same rows, in the export's order. */
-async function expectedCsv(eventId?: string): Promise<string> {
+async function expectedCsv(eventId: string | undefined, translate: Translate): Promise<string> {
   const rows = await t.db
     .select({
       ...Object.fromEntries(REGISTRANT_FIELD_NAMES.map((name) => [name, r[name]])),
       age: r.age,
       status: r.status,
       emailVerified: r.emailVerified,
-      // As the export has always written it (a JavaScript Date has no microseconds, nor year 12026).
-      createdAt: sql<string>`to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      createdAt: r.createdAt,
       eventName: e.eventName,
       eventDate: e.eventDate,
       eventLocation: e.location,
@@ -132,33 +144,50 @@ async function expectedCsv(eventId?: string): Promise<string> {
         string | null
       >`(select string_agg(t.name, '; ' order by lower(t.name), t.id) from registration_tags rt join tags t on t.id = rt.tag_id where rt.registration_id = ${r.id})`,
       panelAverage: sql<number | null>`${r.panelAverage}::float8`,
+      guardianName: r.guardianName,
+      guardianEmail: r.guardianEmail,
+      guardianStatus: r.guardianStatus,
+      guardianDecidedAt: r.guardianDecidedAt,
+      consentDataProcessing: r.consentDataProcessing,
+      consentPhotoScouting: r.consentPhotoScouting,
+      privacyNoticeVersion: r.privacyNoticeVersion,
+      consentedAt: r.consentedAt,
     })
     .from(r)
     .innerJoin(e, eq(e.id, r.eventId))
     .innerJoin(eventTimeslots, eq(eventTimeslots.id, r.timeslotId))
     .where(eventId ? eq(r.eventId, eventId) : undefined)
     .orderBy(desc(r.createdAt), desc(r.id));
-  const sources = rows as unknown as RegistrationCsvSource[];
-  return registrationCsvHead() + sources.map(registrationCsvLine).join("");
+  const iso = (moment: Date | null) => moment && moment.toISOString();
+  const sources = rows.map((row) => ({
+    ...row,
+    createdAt: iso(row.createdAt),
+    guardianDecidedAt: iso(row.guardianDecidedAt),
+    consentedAt: iso(row.consentedAt),
+  })) as unknown as RegistrationCsvSource[];
+  return registrationCsvHead() + sources.map((source) => registrationCsvLine(source, translate)).join("");
 }
 
-async function exported(eventId: string | undefined, chunkRows?: number): Promise<string> {
+async function exported(eventId: string | undefined, translate: Translate, chunkRows?: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of registrationsCsvStream(t.database, eventId ? { eventId } : {}, chunkRows)) {
+  for await (const chunk of registrationsCsvStream(t.database, eventId ? { eventId } : {}, translate, chunkRows)) {
     chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
 describe("the export's encoding", () => {
-  it("writes exactly what @common/csv writes, whatever the texts hold", async () => {
-    const expected = await expectedCsv();
-    expect(expected.split("\r\n").length).toBeGreaterThan(tricky.length + randomTexts.length);
-    expect(await exported(undefined)).toBe(expected);
+  it("writes exactly what @common/csv writes, whatever the texts hold, in either language", async () => {
+    for (const translate of [translator("es-AR"), translator("en")]) {
+      const expected = await expectedCsv(undefined, translate);
+      expect(expected.split("\r\n").length).toBeGreaterThan(tricky.length + randomTexts.length);
+      expect(await exported(undefined, translate)).toBe(expected);
+    }
   });
 
   it("does so in small chunks too, event by event", async () => {
-    for (const eventId of eventIds) expect(await exported(eventId, 3)).toBe(await expectedCsv(eventId));
+    const translate = translator("en");
+    for (const eventId of eventIds) expect(await exported(eventId, translate, 3)).toBe(await expectedCsv(eventId, translate));
   });
 });
 

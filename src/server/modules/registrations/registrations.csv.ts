@@ -1,8 +1,9 @@
 /**
  * The export's rows, written by the database. Each cell is computed by PostgreSQL as
- * @common/csv's `csvCell` writes it, all but the quoting: numbers as text, booleans as Yes/No, the
- * creation time as an ISO instant, texts neutralised (a formula character at the start gets an
- * apostrophe) and an empty text null. What is left is RFC 4180 quoting, which COPY's CSV format
+ * @common/csv's `csvCell` writes it, all but the quoting: numbers as text, booleans as Yes/No,
+ * moments on the agency's clock, stored values in the reader's words (a CASE of the catalogue's
+ * labels), texts neutralised (a formula character at the start gets an apostrophe) and an empty
+ * text null. What is left is RFC 4180 quoting, which COPY's CSV format
  * applies exactly as `csvCell` does (a cell holding a quote, a comma, CR or LF goes in quotes with
  * its quotes doubled; null is an empty cell), on PGlite as on a PostgreSQL server. COPY ends its
  * lines with LF alone: a mark before it becomes the CR (crlfLineEnds).
@@ -15,8 +16,11 @@ import {
   REGISTRATION_CSV_COLUMNS,
   ZERO_WIDTH_CHARACTERS,
   type CsvCellKind,
+  type CsvColumn,
   type RegistrationCsvSource,
 } from "@common/csv";
+import { AGENCY_TIME_ZONE } from "@common/dates-language";
+import type { Translate } from "@common/i18n";
 import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { eventTimeslots, modelRegistrations as r, registrationTags, scoutingEvents as e, tags } from "../../db/schema";
 import { filterCondition, type FilterOptions } from "./registrations.repository";
@@ -32,16 +36,31 @@ const ZERO_WIDTH = sql.raw(`'${ZERO_WIDTH_CHARACTERS.join("")}'`);
 const text = (value: AnyColumn | SQL): SQL =>
   sql`nullif(case when ascii(ltrim(${value}, ${ZERO_WIDTH})) in (${FORMULA_START_CODES}) then '''' || ${value} else ${value} end, '')`;
 
-/** Each kind of cell as @common/csv writes it. Numbers and booleans come from the database, never from a person. */
-const cellOf: Record<CsvCellKind, (column: AnyColumn | SQL) => SQL> = {
+const TIME_ZONE = sql.raw(`'${AGENCY_TIME_ZONE}'`);
+
+/**
+ * Each kind of cell as @common/csv writes it, in the reader's words (`t`). Numbers and booleans come
+ * from the database, never from a person.
+ */
+const cellOf: Record<CsvCellKind, (value: AnyColumn | SQL, column: CsvColumn, t: Translate) => SQL> = {
   text,
-  date: (column) => text(sql`${column}::text`),
-  number: (column) => sql`${column}::text`,
-  yesNo: (column) => sql`case when ${column} then 'Yes' when not ${column} then 'No' end`,
-  // As a JavaScript Date's toISOString (milliseconds truncated); it always starts with a digit.
-  timestamp: (column) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  date: (value) => text(sql`${value}::text`),
+  number: (value) => sql`${value}::text`,
+  yesNo: (value) => sql`case when ${value} then 'Yes' when not ${value} then 'No' end`,
+  // As agencyDateTime writes it; it always starts with a digit.
+  timestamp: (value) => sql`to_char(${value} at time zone ${TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
   // HH:MM, as registrationCsvValues writes a slot's times.
-  time: (column) => sql`left(${column}::text, 5)`,
+  time: (value) => sql`left(${value}::text, 5)`,
+  // The column's label of each stored value; another value as it is (neutralised: it may be a person's).
+  label: (value, column, t) => {
+    const labels = Object.entries(column.labels?.(t) ?? {});
+    if (labels.length === 0) return text(sql`${value}::text`);
+    const cases = sql.join(
+      labels.map(([stored, label]) => sql`when ${stored} then ${label}`),
+      sql` `,
+    );
+    return text(sql`(case ${value}::text ${cases} else ${value}::text end)`);
+  },
 };
 
 const registrationColumns = getTableColumns(r) as Record<string, AnyColumn>;
@@ -66,10 +85,14 @@ function sourceColumn(key: keyof RegistrationCsvSource): AnyColumn | SQL {
   return column;
 }
 
-// The columns of @common/csv's REGISTRATION_CSV_COLUMNS, in order.
-const CELLS: SQL[] = REGISTRATION_CSV_COLUMNS.map(({ key, kind }) => cellOf[kind](sourceColumn(key)));
-// The line-end mark (csvRowsQuery) rides on the last cell, which must never be quoted: a number.
-if (REGISTRATION_CSV_COLUMNS.at(-1)?.kind !== "number") throw new Error("CSV export: the last column must be a number");
+/** The cells of @common/csv's REGISTRATION_CSV_COLUMNS, in order, in the reader's words. */
+const cellsFor = (t: Translate): SQL[] =>
+  REGISTRATION_CSV_COLUMNS.map((column) => cellOf[column.kind](sourceColumn(column.key), column, t));
+// The line-end mark (csvRowsQuery) rides on the last cell, which must never be quoted: a number or
+// a moment (digits, a dash, a space, a colon).
+if (!["number", "timestamp"].includes(REGISTRATION_CSV_COLUMNS.at(-1)?.kind ?? "")) {
+  throw new Error("CSV export: the last column must be a number or a moment");
+}
 
 /** Where a chunk of the export starts or ends: a row's (created_at, id), created_at as exact text. */
 export interface CsvRowKey {
@@ -87,8 +110,10 @@ const key = (k: CsvRowKey) => sql`(${k.createdAt}::timestamptz, ${k.id}::uuid)`;
  */
 export function csvRowsQuery(
   filters: FilterOptions,
+  t: Translate,
   range: { after?: CsvRowKey | undefined; upTo?: CsvRowKey | undefined } = {},
 ): SQL {
+  const CELLS = cellsFor(t);
   const conditions = [
     filterCondition(filters),
     range.after && sql`(${r.createdAt}, ${r.id}) < ${key(range.after)}`,

@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const thisYear = new Date().getFullYear();
 const WRONG: Array<[string, unknown, string]> = [
-  ["dateOfBirth", `${thisYear - 15}-01-01`, "Debes ser mayor de 16 años para registrarte."],
+  ["dateOfBirth", `${thisYear - 15}-01-01`, "Tenés que tener al menos 16 años para registrarte."],
   ["dateOfBirth", `${thisYear + 1}-01-01`, "Ingresá una fecha de nacimiento válida."],
   ["fullName", "Ana\u0000Pérez", "Este campo tiene caracteres que no se pueden guardar."],
   ["phoneNumber", "11 5555 abcd", "Ingresá un número de teléfono válido (solo números)."],

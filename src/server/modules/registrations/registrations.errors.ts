@@ -11,5 +11,11 @@ export const registrationErrors = {
   /** The e-mail given is waiting in the event (issue 19: never registered and waiting at once). */
   onWaitingList: () =>
     new AppError(409, "on_waiting_list", t("registrations.edit.onWaitingList"), { email: t("registrations.edit.onWaitingList") }),
+  /** 'Asistió' for a minor without the guardian's approval (issue 32): the door's override is the only way in. */
+  guardianApprovalRequired: (guardianStatus: "pending" | "refused") =>
+    errors.conflict(
+      "guardian_approval_required",
+      t(guardianStatus === "refused" ? "checkin.errors.listGuardianRefused" : "checkin.errors.listGuardianPending"),
+    ),
   alreadyVerified: () => errors.conflict("already_verified", t("registrations.errors.alreadyVerified")),
 };

@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, beforeAll } from "vitest";
 import { CSV_BOM, REGISTRATION_CSV_HEADERS } from "@common/csv";
+import { translator } from "@common/i18n";
 import { PHOTO_KINDS } from "@common/photos";
 import { seedEvent } from "../../../../scripts/lib/seed";
 import { photos } from "../../db/schema";
@@ -13,6 +14,7 @@ import { createEvent, createRegistration, signedInAs } from "../../test/factorie
 import { photoKeys } from "../photos/photos.service";
 import { useTestApp } from "../../test/harness";
 import { registrationsCsvStream } from "./registrations.export";
+import { parseCsv } from "./registrations.test-support";
 
 const t = useTestApp();
 let admin: Record<string, string>;
@@ -48,40 +50,6 @@ beforeAll(async () => {
   await createRegistration(t.db, { eventId: other.id, timeslotId: other.timeslots[0]!.id, fullName: "Otro Evento" });
 });
 
-/** RFC 4180 lines → cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") endCell();
-    else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
-
 async function exportCsv(query: string) {
   const res = await t.app.inject({ method: "GET", url: `/api/registrations/export.csv?${query}`, headers: admin });
   expect(res.statusCode, res.body).toBe(200);
@@ -113,9 +81,10 @@ describe("GET /api/registrations/export.csv", () => {
       Location: "Buenos Aires",
       Email: "jose@example.com",
       "Phone Number": "1155551234",
-      Status: "confirmed",
+      Status: "Confirmada",
       "Email Verified": "Yes",
-      "Created At": "2026-02-01T12:00:00.000Z",
+      // Buenos Aires' clock (UTC−3), as a spreadsheet reads a date and time.
+      "Created At": "2026-02-01 09:00",
       "Event Name": "Casting Ñandú",
       "Event Date": "2026-04-18",
       "Event Location": "Peña 2100, Córdoba",
@@ -151,7 +120,8 @@ describe("GET /api/registrations/export.csv", () => {
       const res = await exportCsv(query);
       const [header, ...rows] = parseCsv(res.body.slice(1));
       expect(header).toEqual([...REGISTRATION_CSV_HEADERS]);
-      expect(header!.filter((h) => /photo|foto/i.test(h))).toEqual([]);
+      // (The photo consent is the person's answer, not a photo.)
+      expect(header!.filter((h) => /photo|foto/i.test(h) && h !== "Consent Photo Scouting")).toEqual([]);
       const cells = rows.flat();
       expect(cells.length).toBeGreaterThan(0);
       for (const photo of stored) {
@@ -208,7 +178,7 @@ describe("GET /api/registrations/export.csv", () => {
     // More abandoned exports than the pool has connections (20): a connection kept by one would
     // leave the last ones waiting for ever.
     for (let i = 0; i < 24; i++) {
-      const stream = registrationsCsvStream(t.database, { eventId: big.id });
+      const stream = registrationsCsvStream(t.database, { eventId: big.id }, translator("es-AR"));
       let chunks = 0;
       for await (const chunk of stream) {
         expect(chunk).toBeTruthy();
@@ -236,7 +206,8 @@ describe("GET /api/registrations/export.csv", () => {
       });
     }
     let text = "";
-    for await (const chunk of registrationsCsvStream(t.database, { eventId: crowd.id }, 4)) text += String(chunk);
+    for await (const chunk of registrationsCsvStream(t.database, { eventId: crowd.id }, translator("es-AR"), 4))
+      text += String(chunk);
     const names = parseCsv(text.slice(1))
       .slice(1)
       .map((r) => r[0]);

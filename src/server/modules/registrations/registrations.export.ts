@@ -13,6 +13,7 @@
  */
 import { Readable } from "node:stream";
 import { registrationCsvHead } from "@common/csv";
+import type { Translate } from "@common/i18n";
 import { rowsOf, type Database } from "../../db/client";
 import { crlfLineEnds, csvChunkEndsQuery, csvRowsQuery, type CsvRowKey } from "./registrations.csv";
 import type { FilterOptions } from "./registrations.repository";
@@ -30,11 +31,17 @@ const MAX_SPAN = 32;
 /** What the stream keeps ready for a slow client, on top of the chunk being read. */
 const HIGH_WATER_MARK = 1024 * 1024;
 
-export function registrationsCsvStream(database: Database, filters: FilterOptions, keyEvery = KEY_EVERY): Readable {
-  return Readable.from(csvChunks(database, filters, keyEvery), { objectMode: false, highWaterMark: HIGH_WATER_MARK });
+/** The export of `filters`' registrations, its values in the words of `t` (the exporting staff member's language). */
+export function registrationsCsvStream(database: Database, filters: FilterOptions, t: Translate, keyEvery = KEY_EVERY): Readable {
+  return Readable.from(csvChunks(database, filters, t, keyEvery), { objectMode: false, highWaterMark: HIGH_WATER_MARK });
 }
 
-async function* csvChunks(database: Database, filters: FilterOptions, keyEvery: number): AsyncGenerator<Buffer | string> {
+async function* csvChunks(
+  database: Database,
+  filters: FilterOptions,
+  t: Translate,
+  keyEvery: number,
+): AsyncGenerator<Buffer | string> {
   yield registrationCsvHead();
   const ends = rowsOf<{ created_at: string; id: string }>(await database.db.execute(csvChunkEndsQuery(filters, keyEvery)));
   const keys: CsvRowKey[] = ends.map((end) => ({ createdAt: end.created_at, id: end.id }));
@@ -42,7 +49,7 @@ async function* csvChunks(database: Database, filters: FilterOptions, keyEvery: 
   // including key to-1; past the last key, the rest.
   const rest = keys.length + 1;
   const read = (from: number, to: number) =>
-    database.copyCsv(csvRowsQuery(filters, { after: keys[from - 1], upTo: to <= keys.length ? keys[to - 1] : undefined }));
+    database.copyCsv(csvRowsQuery(filters, t, { after: keys[from - 1], upTo: to <= keys.length ? keys[to - 1] : undefined }));
   const lineEnds = crlfLineEnds();
   let span = 2;
   let to = Math.min(span, rest);

@@ -109,6 +109,23 @@ describe("GET /api/registrations", () => {
     expect(names(await list(`q=${encodeURIComponent("maría")}`)).sort()).toEqual(["María José Peña", "María Otra"]);
   });
 
+  it("finds a registration by its code, with or without the dash, in any case (the door's rule too)", async () => {
+    const [coded] = await t.db
+      .update(modelRegistrations)
+      .set({ registrationCode: "OC-3DHEMC" })
+      .where(eq(modelRegistrations.fullName, "Martina López"))
+      .returning();
+    for (const typed of ["OC-3DHEMC", "oc-3dhemc", "OC3DHEMC", "3dhemc", " oc 3DHEMC "]) {
+      const body = await list(`eventId=${event.id}&q=${encodeURIComponent(typed)}`);
+      expect(names(body), typed).toEqual(["Martina López"]);
+      expect(body.total, typed).toBe(1);
+    }
+    // Across events too, and never a near code.
+    expect(names(await list(`q=oc3dhemc`))).toEqual(["Martina López"]);
+    expect((await list(`eventId=${event.id}&q=OC-3DHEMD`)).total).toBe(0);
+    expect(coded!.registrationCode).toBe("OC-3DHEMC");
+  });
+
   it("takes % and _ in the search literally", async () => {
     expect(names(await list(`eventId=${event.id}&q=${encodeURIComponent("100%")}`))).toEqual(["Sofía Gómez"]);
     expect(names(await list(`eventId=${event.id}&q=${encodeURIComponent("%")}`))).toEqual(["Sofía Gómez"]);

@@ -4,11 +4,13 @@
  * and the calendar invite of the registration: the same UID every time, the registration's
  * SEQUENCE (raised by a move), METHOD:CANCEL for a cancellation.
  */
+import type { GuardianStatus, RegistrationStatus } from "@common/constants";
+import { registrationState } from "@common/registration-state";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
-import { registrationInvite } from "../../lib/calendar";
+import { registrationInviteOf } from "../../lib/calendar";
 import { manageUrl } from "../../lib/registration-links";
 import type { OutgoingEmail } from "../../mail/outbox";
 import { registrantNoticeEmail, type RegistrantNotice } from "../public/public.emails";
@@ -24,6 +26,9 @@ export const noticeColumns = {
   language: modelRegistrations.language,
   registrationCode: modelRegistrations.registrationCode,
   icsSequence: modelRegistrations.icsSequence,
+  status: modelRegistrations.status,
+  emailVerified: modelRegistrations.emailVerified,
+  guardianStatus: modelRegistrations.guardianStatus,
   eventName: scoutingEvents.eventName,
   eventDate: scoutingEvents.eventDate,
   location: scoutingEvents.location,
@@ -38,6 +43,9 @@ export type NoticeRow = {
   language: "es-AR" | "en";
   registrationCode: string;
   icsSequence: number;
+  status: RegistrationStatus;
+  emailVerified: boolean;
+  guardianStatus: GuardianStatus;
   eventName: string;
   eventDate: string;
   location: string;
@@ -67,8 +75,15 @@ export async function findNoticeRows(tx: DbOrTx, registrationIds: string[]): Pro
     .orderBy(asc(modelRegistrations.id));
 }
 
+/**
+ * A notice of the registration as it stands (issue 32): a minor's missing approval is said again
+ * (and the invite stays tentative), a guardian's refusal is named as the cancellation's reason.
+ */
 export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice, row: NoticeRow): OutgoingEmail {
   const link = manageUrl(config, row.id);
+  const state = registrationState(row);
+  const guardianMissing = state === "awaiting_guardian" || state === "awaiting_email_and_guardian";
+  const guardian = state === "guardian_refused" ? "refused" : guardianMissing ? "missing" : undefined;
   const event = { eventName: row.eventName, eventDate: row.eventDate, location: row.location };
   const timeslot = slotTimes(row)!;
   return {
@@ -80,17 +95,14 @@ export function registrantNotice(config: NoticeConfig, notice: RegistrantNotice,
       event,
       timeslot,
       manageUrl: link,
+      ...(guardian ? { guardian } : {}),
     }),
-    icalEvent: registrationInvite({
-      registrationId: row.id,
-      sequence: row.icsSequence,
-      organizer: config.mailFrom,
-      attendee: { email: row.email, name: row.fullName },
+    icalEvent: registrationInviteOf(config, row, {
       event,
       timeslot,
       manageUrl: link,
-      publicUrl: config.publicUrl,
       cancelled: notice === "cancelled",
+      tentative: guardianMissing,
     }),
   };
 }

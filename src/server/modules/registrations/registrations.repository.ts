@@ -5,6 +5,8 @@
  */
 import type { RegistrationStage } from "@common/constants";
 import { todayIso } from "@common/dates";
+import { registrationSearchTerms } from "@common/registration-search";
+import { RELATED_RULES, type RelatedRule } from "@common/schemas/panel";
 import type { RegistrationFilters } from "@common/schemas/registrations";
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { runStatement, type Db, type DbOrTx } from "../../db/client";
@@ -29,12 +31,23 @@ export interface FilterOptions extends RegistrationFilters {
   ids?: string[] | undefined;
   /** Who is asking: what 'not yet scored by me' and `panel.mine` read. */
   viewerId?: string | undefined;
+  /** A caller without contacts.see (issue 33): `q` reads the name and the code, never the e-mail. */
+  searchNamesOnly?: boolean | undefined;
 }
 
 /**
- * The WHERE of the list and the export. The search reads the stored `search_text` (lower-cased name
- * and e-mail, migration 0002), which the trigram index serves on PostgreSQL and PGlite alike.
+ * The search rule (@common/registration-search, the door's search too): the code exactly (its
+ * unique index), or the text inside the stored `search_text` (lower-cased name and e-mail,
+ * migration 0003), which the trigram index serves on PostgreSQL and PGlite alike.
  */
+export function searchCondition(q: string, namesOnly = false): SQL {
+  const { code, text } = registrationSearchTerms(q);
+  const pattern = sql`'%' || lower(${escapeLike(text)}) || '%'`;
+  const inText = namesOnly ? sql`lower(${r.fullName}) like ${pattern}` : sql`${r.searchText} like ${pattern}`;
+  return code ? sql`(${r.registrationCode} = ${code} or ${inText})` : inText;
+}
+
+/** The WHERE of the list and the export. */
 export function filterCondition(f: FilterOptions): SQL | undefined {
   const conditions: SQL[] = [];
   if (f.eventId) conditions.push(eq(r.eventId, f.eventId));
@@ -47,11 +60,12 @@ export function filterCondition(f: FilterOptions): SQL | undefined {
   }
   if (f.rating !== undefined) conditions.push(eq(r.rating, f.rating));
   if (f.q) {
-    conditions.push(sql`${r.searchText} like '%' || lower(${escapeLike(f.q)}) || '%'`);
+    conditions.push(searchCondition(f.q, f.searchNamesOnly));
   }
   if (f.ids) conditions.push(inArray(r.id, f.ids));
   if (f.stage) conditions.push(eq(r.stage, f.stage));
   if (f.guardianStatus) conditions.push(eq(r.guardianStatus, f.guardianStatus));
+  if (f.hideUnconfirmed) conditions.push(sql`${r.emailVerified} and ${r.status} <> 'cancelled'`);
   if (f.panelMin !== undefined) conditions.push(gte(r.panelAverage, f.panelMin));
   if (f.tag) {
     conditions.push(
@@ -102,9 +116,8 @@ export interface RelatedRow {
   fullName: string;
   email: string;
   createdAt: string;
-  byEmail: boolean;
-  byPhone: boolean;
-  byNameAndBirthDate: boolean;
+  /** The rules that matched, in RELATED_RULES' order. */
+  matchedBy: RelatedRule[];
 }
 
 /**
@@ -148,8 +161,18 @@ const RELATED = `
  */
 export async function findRelated(db: Db, ids: string[], perRegistration: number): Promise<RelatedRow[]> {
   if (ids.length === 0) return [];
-  const rows = await runStatement<RelatedRow & { createdAt: string | Date }>(db, RELATED, [ids, perRegistration]);
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  type Row = Omit<RelatedRow, "createdAt" | "matchedBy"> & {
+    createdAt: string | Date;
+    byEmail: boolean;
+    byPhone: boolean;
+    byNameAndBirthDate: boolean;
+  };
+  const rows = await runStatement<Row>(db, RELATED, [ids, perRegistration]);
+  return rows.map(({ byEmail, byPhone, byNameAndBirthDate, ...row }) => ({
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+    matchedBy: RELATED_RULES.filter((rule) => ({ email: byEmail, phone: byPhone, nameAndBirthDate: byNameAndBirthDate })[rule]),
+  }));
 }
 
 export type ListedRegistration = ModelRegistrationRow & {

@@ -1,4 +1,5 @@
 import { CSV_FILENAME } from "@common/csv";
+import { currentLanguage, translator } from "@common/i18n";
 import {
   registrationDetailSchema,
   registrationExportQuerySchema,
@@ -23,7 +24,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
   app.get(
     "/api/registrations",
     {
-      config: { access: "member" },
+      config: { access: "registrations.read" },
       schema: {
         tags,
         summary: "Registrations, filtered, searched and paginated by the server",
@@ -46,7 +47,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
     "/api/registrations/:id",
     {
       // Edit fields: member+. A body touching liked/attended/rating needs an admin (checked by the service).
-      config: { access: "member" },
+      config: { access: "registrations.edit" },
       schema: {
         tags,
         summary: "Edit a registration, or review it (liked, attended, rating: admins)",
@@ -65,7 +66,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
   app.delete(
     "/api/registrations/:id",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.delete" },
       schema: { tags, summary: "Delete a registration", params: idParams },
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ export async function registrationsRoutes(app: ZodApp, { db, database, config }:
   app.post(
     "/api/registrations/:id/resend-verification",
     {
-      config: { access: "member" },
+      config: { access: "registrations.edit" },
       schema: {
         tags,
         summary: "Send a new verification link to a pending, unverified registration",
@@ -97,7 +98,7 @@ function detailRoute(app: ZodApp, registrations: RegistrationsService, db: AppCo
   app.get(
     "/api/registrations/:id",
     {
-      config: { access: "member" },
+      config: { access: "registrations.read" },
       schema: {
         tags,
         summary: "One registration with its event's slots",
@@ -106,7 +107,9 @@ function detailRoute(app: ZodApp, registrations: RegistrationsService, db: AppCo
       },
     },
     async (request) => {
-      const detail = await registrations.get(request.params.id);
+      const user = request.user;
+      if (!user) throw errors.unauthenticated();
+      const detail = await registrations.get(user, request.params.id);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.view",
@@ -123,7 +126,7 @@ function exportRoute(app: ZodApp, database: AppContext["database"], db: AppConte
   app.get(
     "/api/registrations/export.csv",
     {
-      config: { access: "admin" },
+      config: { access: "registrations.export" },
       schema: {
         tags,
         summary: "scouting.csv of the filtered registrations, or of the given ids (streamed)",
@@ -144,7 +147,10 @@ function exportRoute(app: ZodApp, database: AppContext["database"], db: AppConte
         .header("content-disposition", `attachment; filename="${CSV_FILENAME}"`)
         .header("cache-control", "no-store");
       // The viewer: what the 'not yet scored by me' filter reads.
-      return reply.send(registrationsCsvStream(database, { ...request.query, viewerId: request.user?.id }));
+      // Statuses, stages and eye colours in the staff member's language: the one saved in their
+      // account, else the request's (the download is a plain link: the browser's Accept-Language).
+      const t = translator(request.user?.language ?? currentLanguage());
+      return reply.send(registrationsCsvStream(database, { ...request.query, viewerId: request.user?.id }, t));
     },
   );
 }

@@ -2,11 +2,10 @@
  * Staff operations on registrations: list, read, review (liked/attended/rating), edit (with an
  * atomic slot move), delete and resending the verification e-mail.
  */
-import { PHOTO_KINDS, type RegistrationPhotoRef } from "@common/photos";
-import { createPhotosRepository } from "../photos/photos.repository";
 import { ageOn, formatTime, todayIso } from "@common/dates";
 import { pickRegistrantValues } from "@common/registrant/fields";
-import { isAdmin } from "@common/roles";
+import { guardianStopsArrival } from "@common/registration-state";
+import { roleCan } from "@common/permissions";
 import {
   REVIEW_FIELDS,
   type RegistrationDetail,
@@ -28,6 +27,8 @@ import { verificationEmail } from "../public/public.emails";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { registrationErrors } from "./registrations.errors";
 import { registrationsRescheduled } from "./registrations.reschedule";
+import { photosOf, withPhotos } from "./registrations.photos";
+import { redactFor } from "./registrations.redact";
 import { createRegistrationsRepository, type ListedRegistration } from "./registrations.repository";
 
 const WAITING_IN_EVENT = "model_registrations_waiting_in_event";
@@ -86,38 +87,32 @@ export function listItemToApi(row: ListedRegistration): RegistrationListItem {
       mine: row.myScore,
     },
     tags: row.tags,
-    related: row.related.map(({ id, eventId, eventName, eventDate, stage }) => ({ id, eventId, eventName, eventDate, stage })),
+    related: row.related.map(({ id, eventId, eventName, eventDate, stage, fullName, matchedBy }) => ({
+      id,
+      eventId,
+      eventName,
+      eventDate,
+      stage,
+      fullName,
+      matchedBy,
+    })),
   };
-}
-
-/** The photos each registration holds (kind and id: the id versions the staff's photo URL), in the kinds' order. */
-async function photosOf(db: Db, ids: string[]): Promise<Map<string, RegistrationPhotoRef[]>> {
-  const found = new Map<string, RegistrationPhotoRef[]>();
-  for (const row of await createPhotosRepository(db).listOfRegistrations(ids)) {
-    if (!row.registrationId) continue;
-    found.set(row.registrationId, [...(found.get(row.registrationId) ?? []), { kind: row.kind, id: row.id }]);
-  }
-  for (const list of found.values()) list.sort((a, b) => PHOTO_KINDS.indexOf(a.kind) - PHOTO_KINDS.indexOf(b.kind));
-  return found;
-}
-
-async function withPhotos<T extends { id: string }>(db: Db, items: T[]): Promise<Array<T & { photos: RegistrationPhotoRef[] }>> {
-  const photos = await photosOf(
-    db,
-    items.map((item) => item.id),
-  );
-  return items.map((item) => ({ ...item, photos: photos.get(item.id) ?? [] }));
 }
 
 async function listRegistrations(db: Db, viewer: SessionUser, query: RegistrationListQuery) {
   const { page, pageSize, sort, ...filters } = query;
   const { items, total } = await createRegistrationsRepository(db).list(
-    { ...filters, viewerId: viewer.id },
+    { ...filters, viewerId: viewer.id, searchNamesOnly: !roleCan(viewer.role, "contacts.see") },
     page,
     pageSize,
     sort,
   );
-  return { items: await withPhotos(db, items.map(listItemToApi)), total, page, pageSize };
+  return {
+    items: (await withPhotos(db, items.map(listItemToApi))).map((item) => redactFor(viewer, item)),
+    total,
+    page,
+    pageSize,
+  };
 }
 
 /** One registration as the list shows it to `viewer`: what a write answers with. */
@@ -126,16 +121,16 @@ export async function listItemFor(db: Db, viewer: SessionUser, id: string): Prom
   const row = items[0];
   if (!row) throw registrationErrors.notFound();
   const [item] = await withPhotos(db, [listItemToApi(row)]);
-  return item!;
+  return redactFor(viewer, item!);
 }
 
-async function getRegistration(db: Db, config: Config, id: string): Promise<RegistrationDetail> {
+async function getRegistration(db: Db, config: Config, reader: SessionUser, id: string): Promise<RegistrationDetail> {
   const repo = createRegistrationsRepository(db);
   const found = await repo.findWithEvent(id);
   if (!found) throw registrationErrors.notFound();
   const slots = await createTimeslotsRepository(db).listByEvents([found.registration.eventId]);
   const photos = (await photosOf(db, [id])).get(id) ?? [];
-  return {
+  return redactFor(reader, {
     photos,
     ...toApi(found.registration),
     checkInUrl: checkInUrl(config, id),
@@ -149,12 +144,12 @@ async function getRegistration(db: Db, config: Config, id: string): Promise<Regi
       capacity,
       availableSpots,
     })),
-  };
+  });
 }
 
 /**
  * One PATCH for the edit form and the review toggles. Review fields are an admin's decision
- * (SPEC.md §6), so a body that touches them needs an admin whatever else it holds.
+ * (docs/product.md §6), so a body that touches them needs an admin whatever else it holds.
  */
 async function updateRegistration(
   db: Db,
@@ -166,7 +161,7 @@ async function updateRegistration(
   now = new Date(),
 ): Promise<RegistrationListItem> {
   const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
-  if (touchesReview && !isAdmin(user.role)) {
+  if (touchesReview && !roleCan(user.role, "registrations.rate")) {
     throw registrationErrors.reviewAdminsOnly();
   }
   const repo = createRegistrationsRepository(db);
@@ -175,6 +170,10 @@ async function updateRegistration(
       const current = await repo.findById(id, tx, { forUpdate: true });
       if (!current) throw registrationErrors.notFound();
       const values: Partial<ModelRegistrationRow> = { ...patch };
+      // A minor without the guardian's approval is not let in from the list either (issue 32): only
+      // the door's override, an admin's with a reason, records that arrival.
+      if (patch.attended === true && !current.attended && guardianStopsArrival(current.guardianStatus))
+        throw registrationErrors.guardianApprovalRequired(current.guardianStatus);
       // Unticking 'Asistió' undoes the arrival (issue 20): the person can be checked in again.
       if (patch.attended === false) Object.assign(values, { attendedAt: null, checkedInBy: null });
       if (patch.dateOfBirth !== undefined) {
@@ -183,7 +182,7 @@ async function updateRegistration(
       if (patch.timeslotId !== undefined && patch.timeslotId !== current.timeslotId) {
         // The slot row's lock serialises every move or registration into this slot, so the count
         // below cannot be overtaken before this transaction commits.
-        const slot = await createTimeslotsRepository(db).lockOne(tx, patch.timeslotId);
+        const slot = await createTimeslotsRepository(db).lockOne(patch.timeslotId, tx);
         if (!slot || slot.eventId !== current.eventId) {
           throw registrationErrors.foreignTimeslot();
         }
@@ -264,6 +263,8 @@ async function resendVerification(db: Db, config: Config, id: string, now = new 
         verifyUrl: `${config.publicUrl}/verify/${encodeURIComponent(token)}`,
         ttlHours: config.verificationTtlHours,
         manageUrl: manageUrl(config, id),
+        // As the first one: a minor's registration also waits for the guardian (issues 18, 32).
+        guardianPending: current.guardianStatus === "pending",
       }),
     });
   });
@@ -275,7 +276,7 @@ export type RegistrationsService = ReturnType<typeof createRegistrationsService>
 export function createRegistrationsService({ db, config }: { db: Db; config: Config }) {
   return {
     list: (viewer: SessionUser, query: RegistrationListQuery) => listRegistrations(db, viewer, query),
-    get: (id: string) => getRegistration(db, config, id),
+    get: (reader: SessionUser, id: string) => getRegistration(db, config, reader, id),
     update: (user: SessionUser, id: string, patch: RegistrationPatch, audit?: AuditContext) =>
       updateRegistration(db, config, user, id, patch, audit),
     delete: (id: string, audit?: AuditContext) => deleteRegistration(db, config, id, audit),

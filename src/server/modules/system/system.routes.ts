@@ -46,7 +46,7 @@ export async function systemRoutes(app: ZodApp, { database }: AppContext): Promi
 }
 
 /** What the web app needs to know of the configuration; nothing secret. */
-export async function settingsRoutes(app: ZodApp, { config }: AppContext): Promise<void> {
+export async function settingsRoutes(app: ZodApp, { config, agency }: AppContext): Promise<void> {
   app.get(
     "/api/public/settings",
     {
@@ -56,9 +56,11 @@ export async function settingsRoutes(app: ZodApp, { config }: AppContext): Promi
     async (_request, reply) => {
       reply.header("cache-control", "public, max-age=60");
       return {
-        contactEmail: config.contactEmail,
+        // The agency's (issue 32): CONTACT_EMAIL until a superadmin saves its own.
+        contactEmail: (await agency.current()).contactEmail,
         staffSignup: config.staffSignup,
         agencyEmailDomain: config.agencyEmailDomain,
+        publicUrl: config.publicUrl.replace(/\/$/, ""),
       };
     },
   );

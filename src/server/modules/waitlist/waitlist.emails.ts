@@ -38,6 +38,7 @@ export function joinedEmail(config: Config, input: WaitlistEmailInput, token: st
     paragraphs: [t("public.emails.waitlistJoined.body", { eventName })],
     details: details(language, input),
     action: { label: t("public.emails.waitlistJoined.action"), url: waitlistUrl(config, token) },
+    trustFrom: config.publicUrl,
   });
   return { kind: "waitlist_joined", to: input.email, ...content };
 }
@@ -54,12 +55,13 @@ export function offerEmail(config: Config, input: WaitlistEmailInput, token: str
     paragraphs: [t("public.emails.waitlistOffer.body", { eventName, expires })],
     details: details(language, input),
     action: { label: t("public.emails.waitlistOffer.action"), url: waitlistUrl(config, token) },
+    trustFrom: config.publicUrl,
   });
   return { kind: "waitlist_offer", to: input.email, ...content };
 }
 
 /** Staff took the person off the slot's line: no link (there is nothing left to do on the entry's page). */
-export function removedEmail(config: Pick<Config, "contactEmail">, input: WaitlistEmailInput): OutgoingEmail {
+export function removedEmail(config: Pick<Config, "contactEmail" | "publicUrl">, input: WaitlistEmailInput): OutgoingEmail {
   const { language } = input;
   const t = translator(language);
   const eventName = input.event.eventName;
@@ -69,6 +71,7 @@ export function removedEmail(config: Pick<Config, "contactEmail">, input: Waitli
     greeting: t("public.emails.greeting", { name: input.fullName }),
     paragraphs: [t("public.emails.waitlistRemoved.body", { eventName, contact: config.contactEmail })],
     details: details(language, input),
+    trustFrom: config.publicUrl,
   });
   return { kind: "waitlist_removed", to: input.email, ...content };
 }

@@ -11,11 +11,11 @@ import { PHOTO_KINDS } from "@common/photos";
 import { pickRegistrantValues } from "@common/registrant/fields";
 import type { PublicRegistration } from "@common/schemas/registration";
 import type { WaitlistJoined } from "@common/schemas/self-service";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { pgConstraint, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, type Db, type DbOrTx } from "../../db/client";
-import { photos, waitlistEntries, type WaitlistEntryRow } from "../../db/schema";
+import type { WaitlistEntryRow } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmail } from "../../mail/outbox";
 import { photoErrors } from "../photos/photos.errors";
@@ -25,7 +25,9 @@ import type { PublicRepository } from "../public/public.repository";
 import type { PublicService } from "../public/public.service";
 import { joinedEmail } from "./waitlist.emails";
 import { waitlistErrors } from "./waitlist.errors";
-import { lockSlot, offerFreedSpots } from "./waitlist.offers";
+import { offerFreedSpots } from "./waitlist.offers";
+import { lockSlot } from "./waitlist.offers.repository";
+import type { WaitlistRepository } from "./waitlist.repository";
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ENTRY_UNIQUE = "waitlist_entries_event_email_uq";
@@ -34,25 +36,20 @@ const ENTRY_UNIQUE = "waitlist_entries_event_email_uq";
 export interface WaitlistDeps {
   db: Db;
   config: Config;
+  repo: WaitlistRepository;
   publicRepo: PublicRepository;
   publicService: PublicService;
   timeslotsRepo: TimeslotsRepository;
 }
 
 /** 1 for the next in the slot's line; null when not waiting. */
-export async function positionOf(entry: Pick<WaitlistEntryRow, "id" | "timeslotId" | "createdAt" | "status">, tx: DbOrTx) {
+export async function positionOf(
+  repo: WaitlistRepository,
+  entry: Pick<WaitlistEntryRow, "id" | "timeslotId" | "createdAt" | "status">,
+  tx: DbOrTx,
+) {
   if (entry.status !== "waiting") return null;
-  const [row] = await tx
-    .select({ ahead: sql<number>`count(*)::int` })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.timeslotId, entry.timeslotId),
-        eq(waitlistEntries.status, "waiting"),
-        sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${entry.createdAt.toISOString()}::timestamptz, ${entry.id}::uuid)`,
-      ),
-    );
-  return (row?.ahead ?? 0) + 1;
+  return (await repo.countAhead(entry, tx)) + 1;
 }
 
 export async function joinWaitlist(
@@ -62,7 +59,7 @@ export async function joinWaitlist(
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<WaitlistJoined> {
-  const { db, config, publicRepo, publicService, timeslotsRepo } = deps;
+  const { db, config, repo, publicRepo, publicService, timeslotsRepo } = deps;
   if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
   // Honeypot filled: a bot. Answer like a success so it learns nothing; store nothing.
   if (input.website) {
@@ -84,10 +81,9 @@ export async function joinWaitlist(
       // The slot's lock first, the place in line after it: people joining at once then enter the line
       // one after the other, each stamped (clock_timestamp, not the transaction's start) after those
       // before it committed, so the position each is told is the one the line gives them.
-      await lockSlot(tx, input.timeslotId);
-      const [entry] = await tx
-        .insert(waitlistEntries)
-        .values({
+      await lockSlot(input.timeslotId, tx);
+      const entry = await repo.insert(
+        {
           createdAt: sql`clock_timestamp()`,
           eventId,
           timeslotId: input.timeslotId,
@@ -98,29 +94,20 @@ export async function joinWaitlist(
           language: currentLanguage(),
           consent: { ...consent, consentedAt: consent.consentedAt.toISOString() },
           tokenHash: hash,
-        })
-        .returning();
+        },
+        tx,
+      );
       if (!entry) throw new Error("waiting list insert returned no row");
       if (wantedPhotos.length > 0) {
-        const claimed = await tx
-          .update(photos)
-          .set({ waitlistEntryId: entry.id })
-          .where(
-            and(
-              inArray(photos.id, wantedPhotos),
-              eq(photos.eventId, eventId),
-              sql`${photos.registrationId} is null and ${photos.waitlistEntryId} is null`,
-            ),
-          )
-          .returning({ id: photos.id });
+        const claimed = await repo.claimPhotos(entry.id, eventId, wantedPhotos, tx);
         if (claimed.length !== wantedPhotos.length) throw photoErrors.taken();
       }
       const slot = context.slots.get(input.timeslotId)!;
       await enqueueEmail(tx, joinedEmail(config, { ...entry, event: context.event, timeslot: slot }, token));
       // A slot with room (freed a moment ago, or not full at all): offered at once.
       await offerFreedSpots(tx, config, [input.timeslotId], { now });
-      const [fresh] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
-      return { position: (await positionOf(fresh!, tx)) ?? 0, email: entry.email };
+      const fresh = await repo.find(entry.id, tx);
+      return { position: (await positionOf(repo, fresh!, tx)) ?? 0, email: entry.email };
     });
   } catch (error) {
     if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === ENTRY_UNIQUE) throw waitlistErrors.duplicate();

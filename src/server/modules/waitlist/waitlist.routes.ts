@@ -71,7 +71,7 @@ function staffRoutes(app: ZodApp, db: AppContext["db"], service: ReturnType<type
   app.get(
     "/api/events/:id/waitlist",
     {
-      config: { access: "member" },
+      config: { access: "waitlist.read" },
       schema: {
         tags: ["events"],
         summary: "The event's waiting list, per slot, first in line first",
@@ -89,7 +89,7 @@ function staffRoutes(app: ZodApp, db: AppContext["db"], service: ReturnType<type
   app.post(
     "/api/events/:id/waitlist/:entryId/offer",
     {
-      config: { access: "admin" },
+      config: { access: "events.manage" },
       schema: {
         tags: ["events"],
         summary: "Offer a spot to this waiting person now (the slot's capacity raised by one if it is full)",
@@ -103,7 +103,7 @@ function staffRoutes(app: ZodApp, db: AppContext["db"], service: ReturnType<type
   app.delete(
     "/api/events/:id/waitlist/:entryId",
     {
-      config: { access: "admin" },
+      config: { access: "events.manage" },
       schema: {
         tags: ["events"],
         summary: "Take this person off the waiting list (an offer they hold goes to the next in line); they are told by e-mail",

@@ -13,12 +13,14 @@ import { createPublicRepository } from "../public/public.repository";
 import { createPublicService } from "../public/public.service";
 import { acceptOffer, confirmEntry, declineOffer } from "./waitlist.entry";
 import { joinWaitlist, type WaitlistDeps } from "./waitlist.join";
+import { createWaitlistRepository } from "./waitlist.repository";
 import { listWaitlist, offerByHand, removeFromLine } from "./waitlist.staff";
 
 export function createWaitlistService({ db, config }: { db: Db; config: Config }) {
   const deps: WaitlistDeps = {
     db,
     config,
+    repo: createWaitlistRepository(db),
     publicRepo: createPublicRepository(db),
     publicService: createPublicService({ db, config }),
     timeslotsRepo: createTimeslotsRepository(db),

@@ -4,8 +4,6 @@
  */
 import { formatTime } from "@common/dates";
 import type { StaffWaitlist } from "@common/schemas/self-service";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { eventTimeslots, scoutingEvents, waitlistEntries } from "../../db/schema";
 import { enqueueEmail } from "../../mail/outbox";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { eventErrors } from "../events/events.errors";
@@ -14,26 +12,13 @@ import { UUID, type WaitlistDeps } from "./waitlist.join";
 import { waitlistErrors } from "./waitlist.errors";
 import { offerFreedSpots } from "./waitlist.offers";
 
-const LIVE = ["waiting", "offered"] as const;
-
 /** Staff: each slot's line (waiting and offered), first in line first. */
 export async function listWaitlist(deps: WaitlistDeps, eventId: string): Promise<StaffWaitlist> {
-  const { db } = deps;
+  const { repo } = deps;
   if (!UUID.test(eventId)) throw eventErrors.notFound();
-  const slots = await db
-    .select({ id: eventTimeslots.id, startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime })
-    .from(eventTimeslots)
-    .where(eq(eventTimeslots.eventId, eventId))
-    .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime));
-  if (slots.length === 0) {
-    const [event] = await db.select({ id: scoutingEvents.id }).from(scoutingEvents).where(eq(scoutingEvents.id, eventId));
-    if (!event) throw eventErrors.notFound();
-  }
-  const entries = await db
-    .select()
-    .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.eventId, eventId), inArray(waitlistEntries.status, [...LIVE])))
-    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+  const slots = await repo.listSlotsOfEvent(eventId);
+  if (slots.length === 0 && !(await repo.eventExists(eventId))) throw eventErrors.notFound();
+  const entries = await repo.listLiveOfEvent(eventId);
   return {
     timeslots: slots.map((slot) => ({
       id: slot.id,
@@ -65,24 +50,20 @@ export async function offerByHand(
   entryId: string,
   now = new Date(),
 ): Promise<StaffWaitlist> {
-  const { db, config } = deps;
+  const { db, config, repo } = deps;
   if (!UUID.test(eventId) || !UUID.test(entryId)) throw waitlistErrors.entryNotFound();
   await db.transaction(async (tx) => {
-    const ofEntry = and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.eventId, eventId));
-    const [found] = await tx.select({ timeslotId: waitlistEntries.timeslotId }).from(waitlistEntries).where(ofEntry);
-    if (!found) throw waitlistErrors.entryNotFound();
+    const foundSlotId = await repo.findSlotIdOf(eventId, entryId, tx);
+    if (!foundSlotId) throw waitlistErrors.entryNotFound();
     // The slot's lock first, then the entry's: the order of every offer (offerFreedSpots), so a
     // hand-made offer and a spot freed in the same slot never wait on each other in a cycle.
-    const [slot] = await tx.select().from(eventTimeslots).where(eq(eventTimeslots.id, found.timeslotId)).for("update");
+    const slot = await repo.lockSlotRow(foundSlotId, tx);
     if (!slot) throw waitlistErrors.entryNotFound();
-    const [entry] = await tx.select().from(waitlistEntries).where(ofEntry).for("update");
+    const entry = await repo.lockOfEvent(eventId, entryId, tx);
     if (!entry || entry.status !== "waiting" || entry.timeslotId !== slot.id) throw waitlistErrors.offerUnavailable();
     const room = slot.capacity - slot.registeredCount - slot.heldCount;
     if (room <= 0) {
-      await tx
-        .update(eventTimeslots)
-        .set({ capacity: slot.registeredCount + slot.heldCount + 1 })
-        .where(eq(eventTimeslots.id, slot.id));
+      await repo.setSlotCapacity(slot.id, slot.registeredCount + slot.heldCount + 1, tx);
     }
     const offered = await offerFreedSpots(tx, config, [slot.id], { now, first: entry.id });
     if (offered === 0) throw waitlistErrors.offerUnavailable();
@@ -103,29 +84,17 @@ export async function removeFromLine(
   audit: AuditContext,
   now = new Date(),
 ): Promise<StaffWaitlist> {
-  const { db, config } = deps;
+  const { db, config, repo } = deps;
   if (!UUID.test(eventId) || !UUID.test(entryId)) throw waitlistErrors.entryNotFound();
   await db.transaction(async (tx) => {
-    const ofEntry = and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.eventId, eventId));
-    const [found] = await tx.select({ timeslotId: waitlistEntries.timeslotId }).from(waitlistEntries).where(ofEntry);
-    if (!found) throw waitlistErrors.entryNotFound();
+    const foundSlotId = await repo.findSlotIdOf(eventId, entryId, tx);
+    if (!foundSlotId) throw waitlistErrors.entryNotFound();
     // The slot's lock first, then the entry's: the order of every offer, as for a hand-made one.
-    const [slot] = await tx
-      .select({
-        startTime: eventTimeslots.startTime,
-        endTime: eventTimeslots.endTime,
-        eventName: scoutingEvents.eventName,
-        eventDate: scoutingEvents.eventDate,
-        location: scoutingEvents.location,
-      })
-      .from(eventTimeslots)
-      .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
-      .where(eq(eventTimeslots.id, found.timeslotId))
-      .for("update", { of: eventTimeslots });
-    const [entry] = await tx.select().from(waitlistEntries).where(ofEntry).for("update");
+    const slot = await repo.lockSlotWithEvent(foundSlotId, tx);
+    const entry = await repo.lockOfEvent(eventId, entryId, tx);
     if (!slot || !entry) throw waitlistErrors.entryNotFound();
     if (entry.status !== "waiting" && entry.status !== "offered") throw waitlistErrors.notOnWaitlist();
-    await tx.update(waitlistEntries).set({ status: "removed" }).where(eq(waitlistEntries.id, entry.id));
+    await repo.update(entry.id, { status: "removed" }, tx);
     await enqueueEmail(tx, removedEmail(config, { ...entry, event: slot, timeslot: slot }));
     // A held spot, released by the update above (held_count − 1), goes to the next in line.
     if (entry.status === "offered") await offerFreedSpots(tx, config, [entry.timeslotId], { now });

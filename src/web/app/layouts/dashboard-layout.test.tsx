@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -9,7 +10,7 @@ import { ThemeProvider } from "@web/lib/theme";
 import { DashboardLayout } from "./dashboard-layout";
 
 function user(role: SessionUser["role"]): SessionUser {
-  return { id: "u1", email: `${role}@agency.test`, fullName: "Ana", role, status: "approved", language: null };
+  return sessionUser(role);
 }
 
 function renderShell(role: SessionUser["role"], path: string) {
@@ -47,11 +48,13 @@ describe("dashboard shell", () => {
     renderShell("admin", "/dashboard/admin/users");
     expect(sidebar().getByRole("link", { name: "Usuarios" })).toBeVisible();
     expect(sidebar().queryByRole("link", { name: "Auditoría" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Agencia" })).toBeNull();
   });
 
   it("shows the audit trail in the superadmin's menu", () => {
     renderShell("superadmin", "/dashboard/admin/users");
     expect(sidebar().getByRole("link", { name: "Auditoría" })).toHaveAttribute("href", "/dashboard/admin/audit");
+    expect(sidebar().getByRole("link", { name: "Agencia" })).toHaveAttribute("href", "/dashboard/admin/agency");
   });
 
   it("hides Administration from members", () => {

@@ -1,7 +1,20 @@
 import { useT } from "@web/lib/language";
 import { SIDEBAR_BREAKPOINT_PX } from "@common/constants";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { CalendarDays, ClipboardList, Lock, Mail, Menu, ScanLine, ScrollText, Shield, Sparkles, Users, X } from "lucide-react";
+import {
+  Building2,
+  CalendarDays,
+  ClipboardList,
+  Lock,
+  Mail,
+  Menu,
+  ScanLine,
+  ScrollText,
+  Shield,
+  Sparkles,
+  Users,
+  X,
+} from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "@web/components/logo";
@@ -15,7 +28,6 @@ const GROUPS: NavGroup[] = [
     key: "scouting",
     label: "dashboard.groups.scouting",
     icon: <Sparkles aria-hidden="true" />,
-    adminOnly: false,
     items: [
       { to: "/dashboard/scouting/events", label: "dashboard.items.events", icon: <CalendarDays aria-hidden="true" /> },
       {
@@ -23,23 +35,48 @@ const GROUPS: NavGroup[] = [
         label: "dashboard.items.registrations",
         icon: <ClipboardList aria-hidden="true" />,
       },
-      { to: "/dashboard/check-in", label: "checkin.nav", icon: <ScanLine aria-hidden="true" /> },
+      {
+        to: "/dashboard/check-in",
+        label: "checkin.nav",
+        icon: <ScanLine aria-hidden="true" />,
+        capability: "checkins.perform",
+      },
     ],
   },
   {
     key: "administration",
     label: "dashboard.groups.administration",
     icon: <Shield aria-hidden="true" />,
-    adminOnly: true,
     items: [
-      { to: "/dashboard/admin/users", label: "dashboard.items.users", icon: <Users aria-hidden="true" /> },
-      { to: "/dashboard/admin/mailbox", label: "dashboard.items.mailbox", icon: <Mail aria-hidden="true" /> },
-      { to: "/dashboard/admin/privacy", label: "privacy.admin.privacyTitle", icon: <Lock aria-hidden="true" /> },
+      {
+        to: "/dashboard/admin/users",
+        label: "dashboard.items.users",
+        icon: <Users aria-hidden="true" />,
+        capability: "users.manage",
+      },
+      {
+        to: "/dashboard/admin/mailbox",
+        label: "dashboard.items.mailbox",
+        icon: <Mail aria-hidden="true" />,
+        capability: "mailbox.read",
+      },
+      {
+        to: "/dashboard/admin/privacy",
+        label: "privacy.admin.privacyTitle",
+        icon: <Lock aria-hidden="true" />,
+        capability: "registrations.delete",
+      },
       {
         to: "/dashboard/admin/audit",
         label: "privacy.admin.auditTitle",
         icon: <ScrollText aria-hidden="true" />,
-        minimumRole: "superadmin",
+        capability: "audit.read",
+      },
+      {
+        to: "/dashboard/admin/agency",
+        label: "dashboard.items.agency",
+        icon: <Building2 aria-hidden="true" />,
+        capability: "agency.manage",
       },
     ],
   },
@@ -48,7 +85,7 @@ const GROUPS: NavGroup[] = [
 const WIDE = `(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`;
 
 /**
- * The dashboard shell (SPEC.md §2): a header with the product name (and, on wide screens, the
+ * The dashboard shell (docs/product.md §2): a header with the product name (and, on wide screens, the
  * user's e-mail and role badge); the menu fixed at the left from 990 px, below that a modal
  * drawer (focus moves in and is trapped, Escape or the overlay close it, focus returns to the
  * menu button).

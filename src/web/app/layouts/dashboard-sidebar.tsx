@@ -1,26 +1,24 @@
 import type { MessageId } from "@common/i18n";
 import { useT } from "@web/lib/language";
-import type { Role } from "@common/constants";
-import { hasRole, isAdmin } from "@common/roles";
+import type { Capability } from "@common/permissions";
 import { ChevronDown, KeyRound, LogOut } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 import { ThemeToggle } from "@web/components/theme-toggle";
 import { Button } from "@web/components/ui/button";
 import type { SessionUser } from "@common/schemas/accounts";
-import { useSignOut, RoleBadge } from "@web/features/accounts";
+import { can, useSignOut, RoleBadge } from "@web/features/accounts";
 import { cn } from "@web/lib/cn";
 
 export interface NavGroup {
   key: string;
   label: MessageId;
   icon: ReactNode;
-  adminOnly: boolean;
-  /** `minimumRole`: shown only to that role and above (the page's API refuses the others). */
-  items: Array<{ to: string; label: MessageId; icon: ReactNode; minimumRole?: Role }>;
+  /** `capability`: shown only to those who hold it (the page's API refuses the others). */
+  items: Array<{ to: string; label: MessageId; icon: ReactNode; capability?: Capability }>;
 }
 
-/** The group open by default (SPEC.md §2 "Dashboard shell"). */
+/** The group open by default (docs/product.md §2 "Dashboard shell"). */
 const DEFAULT_OPEN_GROUP = "scouting";
 
 function isWithin(pathname: string, to: string): boolean {
@@ -125,14 +123,12 @@ export function SidebarNav({ groups, user, open, onToggle, onNavigate }: Sidebar
       <nav aria-label={t("dashboard.navLabel")} className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
           {groups
-            .filter((group) => !group.adminOnly || isAdmin(user.role))
+            .map((group) => ({ ...group, items: group.items.filter((item) => !item.capability || can(user, item.capability)) }))
+            .filter((group) => group.items.length > 0)
             .map((group) => (
               <SidebarGroup
                 key={group.key}
-                group={{
-                  ...group,
-                  items: group.items.filter((item) => !item.minimumRole || hasRole(user.role, item.minimumRole)),
-                }}
+                group={group}
                 expanded={open.has(group.key)}
                 onToggle={() => onToggle(group.key)}
                 onNavigate={onNavigate}

@@ -17,7 +17,7 @@ function OtherTab() {
   return <p>still here</p>;
 }
 
-describe("sign-out (SPEC.md §4)", () => {
+describe("sign-out (docs/product.md §4)", () => {
   it("ends the session on the server, keeps only the theme and each user's list layout, and signs out the other tabs", async () => {
     const fetch = mockFetch({ "POST /api/auth/sign-out": () => ({ status: 200, body: { success: true } }) });
     localStorage.setItem("theme", "dark");

@@ -7,7 +7,7 @@ import { sessionQueryOptions } from "./get-session";
 
 const CHANNEL = "opencall-auth";
 
-/** Ends the session on the server (404/401/403 ignored, SPEC.md §8), clears local state and tells other tabs. */
+/** Ends the session on the server (404/401/403 ignored, docs/product.md §8), clears local state and tells other tabs. */
 async function signOut(): Promise<void> {
   try {
     await api("/api/auth/sign-out", { method: "POST", body: {} });

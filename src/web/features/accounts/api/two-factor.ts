@@ -3,11 +3,12 @@
  * One mutation per operation; all of them refresh the status query.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SessionResponse } from "@common/schemas/accounts";
 import { api } from "@web/lib/api";
 
 async function getTwoFactorStatus(signal?: AbortSignal): Promise<{ enabled: boolean }> {
-  const session = await api<{ user: { twoFactorEnabled?: boolean | null } } | null>("/api/auth/get-session", { signal });
-  return { enabled: session?.user.twoFactorEnabled === true };
+  const session = await api<SessionResponse>("/api/session", { signal });
+  return { enabled: session.user?.twoFactorEnabled === true };
 }
 
 export const twoFactorStatusQueryOptions = () =>

@@ -12,7 +12,7 @@ import { Input } from "@web/components/ui/input";
 import { ApiError } from "@web/lib/api";
 import { useCreateAdmin } from "../api/create-admin";
 
-/** Superadmin only: promote or invite an address of the agency's domain (SPEC.md §5). */
+/** Superadmin only: promote or invite an address of the agency's domain (docs/product.md §5). */
 export function CreateAdminForm({ domain }: { domain: string }) {
   const t = useT();
   const createAdmin = useCreateAdmin();

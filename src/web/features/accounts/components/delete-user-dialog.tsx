@@ -18,7 +18,7 @@ import {
 import { ApiError } from "@web/lib/api";
 import { useDeleteUser } from "../api/delete-user";
 
-/** SPEC.md §8 Users: which of the catalogue's texts a failed deletion shows. */
+/** docs/product.md §8 Users: which of the catalogue's texts a failed deletion shows. */
 export function deleteFailureMessage(error: unknown): MessageId {
   if (error instanceof ApiError) {
     if (error.code === "superadmin_protected") return "accounts.users.cannotDeleteSuperadmin";

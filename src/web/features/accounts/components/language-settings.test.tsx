@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import type { SessionUser } from "@common/schemas/accounts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -9,14 +10,7 @@ import { sessionQueryOptions, useSession } from "../api/get-session";
 import { useAccountLanguage } from "../hooks/use-account-language";
 import { LanguageSettings } from "./language-settings";
 
-const ana: SessionUser = {
-  id: "u1",
-  email: "ana@agency.test",
-  fullName: "Ana",
-  role: "member",
-  status: "approved",
-  language: null,
-};
+const ana: SessionUser = sessionUser("member", { email: "ana@agency.test" });
 
 /** What RequireAuth does with the session, a heading of the shell, and the setting. */
 function Account() {

@@ -4,7 +4,7 @@ import { AlertCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { ApiError } from "@web/lib/api";
 
-/** SPEC.md §8: invalid credentials and any other failure have their own texts. */
+/** docs/product.md §8: invalid credentials and any other failure have their own texts. */
 export function loginErrorMessage(error: unknown): MessageId {
   if (error instanceof ApiError) {
     if (error.code === "invalid_credentials") return "accounts.login.invalidCredentials";
@@ -20,7 +20,7 @@ const TIPS: MessageId[] = [
   "accounts.login.tips.support",
 ];
 
-/** The 'Login failed' box with its tips (SPEC.md §2 Login page). */
+/** The 'Login failed' box with its tips (docs/product.md §2 Login page). */
 export function LoginError({ message }: { message: string }) {
   const t = useT();
   return (

@@ -3,7 +3,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { Input } from "@web/components/ui/input";
 
-/** A password field with a show/hide toggle (SPEC.md §2 Login page). */
+/** A password field with a show/hide toggle (docs/product.md §2 Login page). */
 export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
   const t = useT();
   const [visible, setVisible] = useState(false);

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { AuthCard } from "./auth-card";
 
-/** SPEC.md §2 registration-disabled page. */
+/** docs/product.md §2 registration-disabled page. */
 export function RegistrationDisabled() {
   const t = useT();
   return (

@@ -1,9 +1,13 @@
 import { useT } from "@web/lib/language";
-import type { ProfileStatus, Role } from "@common/constants";
+import type { ProfileStatus } from "@common/constants";
+import type { Role } from "@common/permissions";
 import { Badge } from "@web/components/ui/badge";
 
-/** SPEC.md §2 "Dashboard shell": yellow for superadmin, red for admin, blue for member. */
-export const ROLE_TONE = { superadmin: "yellow", admin: "red", member: "blue" } as const satisfies Record<Role, string>;
+/** docs/product.md §2 "Dashboard shell": yellow for superadmin, red for admin, blue for member. */
+export const ROLE_TONE = { superadmin: "yellow", admin: "red", member: "blue", viewer: "neutral" } as const satisfies Record<
+  Role,
+  string
+>;
 
 export function RoleBadge({ role, className }: { role: Role; className?: string }) {
   const t = useT();

@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -23,8 +24,8 @@ async function submit(email = "ana@agency.test", password = "secret-password") {
   await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
 }
 
-// SPEC.md quotes the login page's texts in English: these tests read it in English.
-describe("login page in English (SPEC.md §2, §8)", () => {
+// docs/product.md quotes the login page's texts in English: these tests read it in English.
+describe("login page in English (docs/product.md §2, §8)", () => {
   beforeEach(() => localStorage.setItem("language", "en"));
 
   it("shows 'Signing in...' while busy, then goes to /", async () => {
@@ -33,7 +34,7 @@ describe("login page in English (SPEC.md §2, §8)", () => {
       "POST /api/auth/sign-in/email": () => new Promise((resolve) => (answer = resolve)),
       "GET /api/session": () => ({
         status: 200,
-        body: { user: { id: "1", email: "ana@agency.test", fullName: "Ana", role: "admin", status: "approved" } },
+        body: { user: sessionUser("admin", { id: "1", email: "ana@agency.test", fullName: "Ana", status: "approved" }) },
       }),
     });
     const { router } = renderRoutes(routes, "/login");
@@ -90,7 +91,7 @@ describe("login page in English (SPEC.md §2, §8)", () => {
           : { status: 401, body: { error: { code: "invalid_code", message: "Invalid code" } } },
       "GET /api/session": () => ({
         status: 200,
-        body: { user: { id: "1", email: "ana@agency.test", fullName: "Ana", role: "admin", status: "approved" } },
+        body: { user: sessionUser("admin", { id: "1", email: "ana@agency.test", fullName: "Ana", status: "approved" }) },
       }),
     });
     renderRoutes(routes, "/login");

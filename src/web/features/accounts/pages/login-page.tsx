@@ -14,7 +14,7 @@ import { PasswordInput } from "../components/password-input";
 import { TwoFactorStep } from "../components/two-factor-step";
 import { UnlockNotice } from "../components/unlock-notice";
 
-/** Where to go after signing in: back to the dashboard page that sent the visitor here, else / (SPEC.md). */
+/** Where to go after signing in: back to the dashboard page that sent the visitor here, else / (docs/product.md). */
 function destination(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === "string" && from.startsWith("/dashboard") ? from : "/";

@@ -1,4 +1,4 @@
 import { RegistrationDisabled } from "../components/registration-disabled";
 
-/** SPEC.md §2's registration-disabled page; /register shows the same when STAFF_SIGNUP=closed. */
+/** docs/product.md §2's registration-disabled page; /register shows the same when STAFF_SIGNUP=closed. */
 export const Component = RegistrationDisabled;

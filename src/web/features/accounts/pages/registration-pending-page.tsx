@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { AuthCard } from "../components/auth-card";
 
-/** SPEC.md §2 /registration-pending. */
+/** docs/product.md §2 /registration-pending. */
 const LINES: MessageId[] = [
   "accounts.registrationPending.body.received",
   "accounts.registrationPending.body.verification",

@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import type { Profile } from "@common/schemas/accounts";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -23,7 +24,7 @@ describe("user management", () => {
     mockFetch({
       "GET /api/session": () => ({
         status: 200,
-        body: { user: { id: "a1", email: "admin@agency.test", fullName: "Admin", role: "admin", status: "approved" } },
+        body: { user: sessionUser("admin", { id: "a1", email: "admin@agency.test", fullName: "Admin", status: "approved" }) },
       }),
       "GET /api/public/settings": () => ({
         status: 200,

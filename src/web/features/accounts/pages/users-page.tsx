@@ -1,5 +1,6 @@
-import { useT } from "@web/lib/language";
-import { formatDateTimeEsAr } from "@common/dates";
+import { useLanguage, useT } from "@web/lib/language";
+import { formatDateTimeFor } from "@common/dates-language";
+import { isProtectedAccount } from "@common/permissions";
 import type { Profile } from "@common/schemas/accounts";
 import { Check, ShieldCheck } from "lucide-react";
 import { useId } from "react";
@@ -16,7 +17,9 @@ import { useSession } from "../api/get-session";
 import { useUsers } from "../api/get-users";
 import { CreateAdminForm } from "../components/create-admin-form";
 import { DeleteUserDialog } from "../components/delete-user-dialog";
-import { RoleBadge, StatusBadge } from "../components/role-badge";
+import { StatusBadge } from "../components/role-badge";
+import { RoleSelect } from "../components/role-select";
+import { can } from "../can";
 
 function ApproveButton({ user }: { user: Profile }) {
   const t = useT();
@@ -55,8 +58,8 @@ function ApproveButton({ user }: { user: Profile }) {
   );
 }
 
-function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
-  const t = useT();
+function UserRow({ user, canDelete, self }: { user: Profile; canDelete: boolean; self: boolean }) {
+  const { t, language } = useLanguage();
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="user-row">
       <div className="grid min-w-0 gap-1">
@@ -68,29 +71,29 @@ function UserRow({ user, canDelete }: { user: Profile; canDelete: boolean }) {
         </p>
         <p className="truncate text-sm text-muted-foreground">{user.email}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <RoleBadge role={user.role} />
+          <RoleSelect user={user} self={self} />
           <StatusBadge status={user.status} />
           {user.emailVerified ? null : <Badge tone="outline">{t("accounts.users.emailNotVerified")}</Badge>}
           <span className="text-xs text-muted-foreground">
-            {t("accounts.users.columns.created")}: {formatDateTimeEsAr(user.createdAt)}
+            {t("accounts.users.columns.created")}: {formatDateTimeFor(language, user.createdAt)}
           </span>
         </div>
       </div>
       <div className="flex shrink-0 gap-2">
-        {user.status === "pending" && user.role !== "superadmin" ? <ApproveButton user={user} /> : null}
-        {canDelete && user.role !== "superadmin" ? <DeleteUserDialog user={user} /> : null}
+        {user.status === "pending" && !isProtectedAccount(user.role) ? <ApproveButton user={user} /> : null}
+        {canDelete && !isProtectedAccount(user.role) ? <DeleteUserDialog user={user} /> : null}
       </div>
     </li>
   );
 }
 
-/** /dashboard/admin/users (SPEC.md §2 User management screen). */
+/** /dashboard/admin/users (docs/product.md §2 User management screen). */
 export function UsersPage() {
   const t = useT();
   const session = useSession();
   const settings = useSettings();
   const users = useUsers();
-  const isSuperadmin = session.data?.role === "superadmin";
+  const managesAdmins = can(session.data, "admins.manage");
 
   return (
     <div className="grid gap-6">
@@ -98,7 +101,7 @@ export function UsersPage() {
         <h1 className="text-2xl font-semibold tracking-tight">{t("accounts.users.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("accounts.users.subtitle")}</p>
       </div>
-      {isSuperadmin && settings.data ? <CreateAdminForm domain={settings.data.agencyEmailDomain} /> : null}
+      {managesAdmins && settings.data ? <CreateAdminForm domain={settings.data.agencyEmailDomain} /> : null}
       {users.isPending ? <Loading text={t("accounts.users.loading")} /> : null}
       {users.isError ? (
         <Alert variant="destructive">
@@ -116,7 +119,7 @@ export function UsersPage() {
         <Card>
           <ul className="divide-y" aria-label={t("accounts.users.title")}>
             {users.data.map((user) => (
-              <UserRow key={user.id} user={user} canDelete={isSuperadmin} />
+              <UserRow key={user.id} user={user} canDelete={managesAdmins} self={user.id === session.data?.id} />
             ))}
           </ul>
         </Card>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
 import { Loading } from "@web/components/ui/spinner";
 import { useRegistrationCampaigns } from "../api/get-registration-campaigns";
+import { RecipientStatusBadge } from "./campaign-status-badge";
 
 interface CampaignBadgeProps {
   registrationId: string;
@@ -46,8 +47,10 @@ export function CampaignBadge({ registrationId, campaignCount, onSelect }: Campa
                   }}
                 >
                   <span className="font-medium break-words">{campaign.subject}</span>
-                  <span className="text-xs text-muted-foreground">
+                  <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <time dateTime={campaign.sentAt}>{formatDateTimeFor(language, campaign.sentAt)}</time>
+                    {/* What became of this person's own message: sent, read, failed, or in the mailbox. */}
+                    <RecipientStatusBadge status={campaign.recipientStatus} />
                   </span>
                 </button>
               </li>

@@ -21,7 +21,7 @@ const summary = (overrides: Partial<CampaignSummary>): CampaignSummary => ({
   completedAt: "2026-03-01T15:01:00.000Z",
   event: { id: EVENT_ID, eventName: "Casting Otoño" },
   creator: { fullName: "Laura Admin", email: "laura@agency.test" },
-  counts: { queued: 0, sent: 2, failed: 0, read: 0 },
+  counts: { queued: 0, sent: 2, failed: 0, read: 0, mailbox: 0 },
   ...overrides,
 });
 
@@ -93,7 +93,9 @@ describe("CampaignHistory", () => {
     mockApi(() => ({
       status: 200,
       body: {
-        items: [summary({ status: "in_progress", recipientCount: 4, counts: { queued: 1, sent: 2, failed: 1, read: 0 } })],
+        items: [
+          summary({ status: "in_progress", recipientCount: 4, counts: { queued: 1, sent: 2, failed: 1, read: 0, mailbox: 0 } }),
+        ],
       },
     }));
     renderWithQuery(<CampaignHistory eventId={EVENT_ID} />);
@@ -126,9 +128,11 @@ describe("CampaignHistory", () => {
       ),
     ).toEqual([
       ["Ana Pérezana@example.com", "ana@example.com", `Leído${read}`, read],
-      ["Bruno Díazbounce@example.com", "bounce@example.com", "Fallido—", "—"],
+      ["Bruno Díazbounce@example.com", "bounce@example.com", "FallidoMotivo: 550 Mailbox unavailable—", "—"],
     ]);
-    expect(screen.getByRole("button", { name: "Fallido. Motivo del fallo: 550 Mailbox unavailable" })).toBeInTheDocument();
+    // The reason is written under the status, where a phone shows it (no hover tooltip).
+    expect(within(rows[1]!).getByText("Motivo: 550 Mailbox unavailable")).toBeVisible();
+    expect(screen.queryByRole("tooltip")).toBeNull();
     expect(screen.getByText(/Hola \{nombre\}/)).toHaveClass("whitespace-pre-wrap");
     // On a phone an address breaks only where it must (not mid-word at any letter), and a time
     // never wraps inside ('p.' / 'm.').
@@ -159,6 +163,46 @@ describe("CampaignHistory", () => {
     expect(screen.getByText("No hay información de destinatarios disponible")).toBeInTheDocument();
   });
 
+  it("shows a campaign kept in the mailbox (no SMTP) as such, its recipients too, never 'Fallido' (issue 32)", async () => {
+    const mailbox = { status: "mailbox" as const, errorMessage: null };
+    mockApi((url) => {
+      if (url.startsWith("/api/campaigns?")) {
+        return {
+          status: 200,
+          body: { items: [summary({ status: "mailbox", counts: { queued: 0, sent: 0, failed: 0, read: 0, mailbox: 2 } })] },
+        };
+      }
+      if (url === "/api/campaigns/c-1") {
+        const base = detail({});
+        return {
+          status: 200,
+          body: { ...base, status: "mailbox", recipients: base.recipients.map((r) => ({ ...r, ...mailbox, readAt: null })) },
+        };
+      }
+      if (url === `/api/registrations/${REG_A}/campaigns`) {
+        const item = {
+          id: "c-1",
+          subject: "Aviso",
+          sentAt: "2026-03-01T15:00:00.000Z",
+          status: "mailbox",
+          recipientStatus: "mailbox",
+        };
+        return { status: 200, body: { items: [item] } };
+      }
+    });
+    renderWithQuery(<CampaignHistory eventId={EVENT_ID} />);
+    await userEvent.click(await screen.findByRole("button", { name: /Ver detalle/ }));
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByText("En el buzón, sin SMTP")).toHaveLength(2);
+    expect(screen.getAllByText("En el buzón, sin SMTP")).toHaveLength(3);
+    expect(screen.queryByText(/Fallido|Motivo/)).toBeNull();
+
+    renderWithQuery(<CampaignBadge registrationId={REG_A} campaignCount={1} onSelect={() => {}} />);
+    await userEvent.click(screen.getByRole("button", { name: "Incluido en 1 campaña(s) de correo para este evento" }));
+    const entry = await screen.findByRole("button", { name: /^Aviso/ });
+    expect(entry).toHaveTextContent("En el buzón, sin SMTP");
+  });
+
   it("says so when there are no campaigns, and when the history cannot load", async () => {
     mockApi(() => ({ status: 200, body: { items: [] } }));
     const { unmount } = renderWithQuery(<CampaignHistory eventId={EVENT_ID} />);
@@ -179,7 +223,11 @@ describe("jumping from a registration's row", () => {
       if (url === `/api/registrations/${REG_B}/campaigns`)
         return {
           status: 200,
-          body: { items: [{ id: "c-1", subject: "Aviso", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }] },
+          body: {
+            items: [
+              { id: "c-1", subject: "Aviso", sentAt: "2026-03-01T15:00:00.000Z", status: "completed", recipientStatus: "sent" },
+            ],
+          },
         };
       if (url.startsWith("/api/campaigns?")) return { status: 200, body: { items: [summary({})] } };
       if (url === "/api/campaigns/c-1") return { status: 200, body: detail({}) };

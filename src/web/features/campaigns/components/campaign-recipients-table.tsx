@@ -1,7 +1,7 @@
 import { useLanguage, useT } from "@web/lib/language";
 import { isRecipientFailureReason, type CampaignRecipient } from "@common/schemas/campaigns";
 import { formatDateTimeFor } from "@common/dates-language";
-import { Tooltip } from "@web/components/ui/tooltip";
+import { EmailAddress } from "@web/components/email-address";
 import { cn } from "@web/lib/cn";
 import { RecipientStatusBadge } from "./campaign-status-badge";
 
@@ -41,26 +41,24 @@ export function CampaignRecipientsTable({ recipients, highlightedRegistrationId 
                 <td className="px-3 py-2">
                   <span className="font-medium">{recipient.fullName}</span>
                   {/* Narrow screens: the e-mail under the name instead of a column of its own. An
-                      address breaks only when it cannot fit on its line, never mid-word by default. */}
-                  <span className="block text-xs text-muted-foreground wrap-anywhere sm:hidden" data-testid="recipient-email">
-                    {recipient.email}
-                  </span>
+                      address wraps at its dots and @ when it cannot fit on its line. */}
+                  <EmailAddress
+                    address={recipient.email}
+                    className="block text-xs text-muted-foreground sm:hidden"
+                    data-testid="recipient-email"
+                  />
                 </td>
-                <td className="hidden px-3 py-2 wrap-anywhere sm:table-cell">{recipient.email}</td>
+                <td className="hidden px-3 py-2 sm:table-cell">
+                  <EmailAddress address={recipient.email} />
+                </td>
                 <td className="px-3 py-2">
+                  <RecipientStatusBadge status={recipient.status} />
+                  {/* Written out, not a hover tooltip: a phone has no hover (issue 32). */}
                   {recipient.status === "failed" && recipient.errorMessage ? (
-                    <Tooltip content={failureText(recipient.errorMessage)}>
-                      <button
-                        type="button"
-                        className="cursor-help rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                        aria-label={t("campaigns.history.failedBecause", { reason: failureText(recipient.errorMessage) })}
-                      >
-                        <RecipientStatusBadge status={recipient.status} />
-                      </button>
-                    </Tooltip>
-                  ) : (
-                    <RecipientStatusBadge status={recipient.status} />
-                  )}
+                    <span className="mt-1 block text-xs wrap-break-word text-muted-foreground" data-testid="recipient-failure">
+                      {t("campaigns.history.failureReason", { reason: failureText(recipient.errorMessage) })}
+                    </span>
+                  ) : null}
                   <span
                     className="mt-1 block whitespace-nowrap text-xs text-muted-foreground sm:hidden"
                     data-testid="recipient-time"

@@ -53,7 +53,7 @@ describe("SendCampaignDialog", () => {
     await userEvent.click(screen.getByLabelText("El mensaje contiene HTML"));
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
 
-    expect(await screen.findByText("¿Confirmas el envío de emails a 2 modelos?")).toBeInTheDocument();
+    expect(await screen.findByText("¿Confirmás el envío de emails a 2 modelos?")).toBeInTheDocument();
     expect(sent).toBeUndefined();
     await userEvent.click(screen.getByRole("button", { name: "Sí, enviar" }));
 
@@ -90,7 +90,7 @@ describe("SendCampaignDialog", () => {
     renderDialog(IDS.slice(0, 1));
     await userEvent.type(screen.getByLabelText("Mensaje"), "Hola");
     await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
-    expect(await screen.findByText("¿Confirmas el envío de emails a 1 modelo?")).toBeInTheDocument();
+    expect(await screen.findByText("¿Confirmás el envío de emails a 1 modelo?")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Sí, enviar" }));
     expect(await screen.findByText("Error al enviar emails: Error desconocido")).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import type { RegistrationStage } from "@common/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CAMPAIGN_RECIPIENT_ADVICE } from "@common/constants";
 import type { Translate } from "@common/i18n";
+import { unknownPlaceholders } from "@common/campaign-placeholders";
 import { campaignMessageSchema, type CampaignMessage, type CampaignMessageInput } from "@common/schemas/campaigns";
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
@@ -18,6 +19,7 @@ import { ApiError } from "@web/lib/api";
 import { cn } from "@web/lib/cn";
 import { useT } from "@web/lib/language";
 import { useSendCampaign } from "../api/send-campaign";
+import { UnknownPlaceholdersWarning } from "./unknown-placeholders";
 
 interface SendCampaignDialogProps {
   open: boolean;
@@ -54,6 +56,7 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
   const t = useT();
   const { errors } = form.formState;
   const tooMany = count > CAMPAIGN_RECIPIENT_ADVICE;
+  const unknown = unknownPlaceholders(form.watch("subject") ?? "", form.watch("content") ?? "");
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onCompose)}>
       <Field id="campaign-subject" label={t("campaigns.modal.subject")} error={errors.subject?.message}>
@@ -72,6 +75,7 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
           {...form.register("content")}
         />
       </Field>
+      <UnknownPlaceholdersWarning placeholders={unknown} />
       <div className="flex items-center gap-2">
         <Checkbox id="campaign-is-html" {...form.register("isHtml")} />
         <Label htmlFor="campaign-is-html">{t("campaigns.modal.isHtml")}</Label>
@@ -98,20 +102,30 @@ function ComposeStep({ form, count, onCompose, onCancel }: ComposeStepProps) {
 
 interface ConfirmStepProps {
   count: number;
+  /** Placeholders that do not exist, sent as written if the user confirms. */
+  unknown: string[];
   busy: boolean;
   failure: string | null;
   onBack: () => void;
   onConfirm: () => void;
 }
 
-/** SPEC.md §8: '¿Confirmas el envío de emails a N modelos?' */
-function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepProps) {
+/** docs/product.md §8's '¿Confirmas el envío de emails a N modelos?', in voseo (issue 32): '¿Confirmás…?' */
+function ConfirmStep({ count, unknown, busy, failure, onBack, onConfirm }: ConfirmStepProps) {
   const t = useT();
   return (
     <div className="grid gap-4">
-      <p className="text-base font-medium" role="alert">
-        {t("campaigns.modal.confirm", { count })}
-      </p>
+      <div className="grid gap-2" role="alert">
+        <p className="text-base font-medium">{t("campaigns.modal.confirm", { count })}</p>
+        {unknown.length > 0 ? (
+          <p className="flex items-start gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning-foreground" aria-hidden="true" />
+            <span className="min-w-0 wrap-break-word">
+              {t("campaigns.modal.confirmUnknown", { count: unknown.length, placeholders: unknown.join(", ") })}
+            </span>
+          </p>
+        ) : null}
+      </div>
       {failure ? (
         <Alert variant="destructive">
           <AlertDescription>{failure}</AlertDescription>
@@ -122,7 +136,11 @@ function ConfirmStep({ count, busy, failure, onBack, onConfirm }: ConfirmStepPro
           {t("campaigns.modal.back")}
         </Button>
         <Button onClick={onConfirm} disabled={busy}>
-          {busy ? t("campaigns.modal.sending") : t("campaigns.modal.confirmYes")}
+          {busy
+            ? t("campaigns.modal.sending")
+            : unknown.length > 0
+              ? t("campaigns.modal.sendAnyway")
+              : t("campaigns.modal.confirmYes")}
         </Button>
       </DialogFooter>
     </div>
@@ -148,11 +166,16 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
     onOpenChange(next);
   };
 
+  const unknown = pending ? unknownPlaceholders(pending.subject, pending.content) : [];
   const confirmSend = () => {
     if (!pending) return;
-    sendCampaign.mutate(stage ? { ...pending, eventId, stage: stage.stage } : { ...pending, eventId, registrationIds }, {
+    // Confirmed with the unknown placeholders named on screen: the server sends them as written.
+    const message = unknown.length > 0 ? { ...pending, allowUnknownPlaceholders: true } : pending;
+    sendCampaign.mutate(stage ? { ...message, eventId, stage: stage.stage } : { ...message, eventId, registrationIds }, {
       onSuccess: (result) => {
-        toast.success(t("campaigns.alerts.success", { message: result.message }));
+        // Without SMTP nothing leaves the mailbox: a warning, not a success (issue 32).
+        const notify = result.delivery === "mailbox" ? toast.warning : toast.success;
+        notify(t("campaigns.alerts.success", { message: result.message }));
         form.reset(newMessage(t));
         setPending(null);
         onOpenChange(false);
@@ -174,6 +197,7 @@ export function SendCampaignDialog({ open, onOpenChange, eventId, registrationId
         {pending ? (
           <ConfirmStep
             count={count}
+            unknown={unknown}
             busy={sendCampaign.isPending}
             failure={
               sendCampaign.isError ? t("campaigns.alerts.failure", { reason: failureReason(sendCampaign.error, t) }) : null

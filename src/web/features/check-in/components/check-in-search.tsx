@@ -64,10 +64,14 @@ export function CheckInSearch({
                     {item.registrationCode} · {formatTimeRangeFor(language, item.timeslot.startTime, item.timeslot.endTime)}
                   </span>
                 </span>
-                {item.status === "cancelled" ? (
+                {item.guardianStatus === "refused" ? (
+                  <Badge tone="red">{t("checkin.search.guardianRefused")}</Badge>
+                ) : item.status === "cancelled" ? (
                   <Badge tone="red">{t("checkin.search.cancelled")}</Badge>
                 ) : item.attended ? (
                   <Badge tone="green">{t("checkin.search.arrived")}</Badge>
+                ) : item.guardianStatus === "pending" ? (
+                  <Badge tone="yellow">{t("checkin.search.guardianPending")}</Badge>
                 ) : null}
               </button>
             </li>

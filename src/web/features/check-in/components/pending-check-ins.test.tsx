@@ -26,7 +26,7 @@ const refused: FailedCheckIn = {
 };
 
 function show(props: Partial<Parameters<typeof PendingCheckIns>[0]> = {}) {
-  const handlers = { onDismiss: vi.fn(), onSignIn: vi.fn(), onSendNow: vi.fn() };
+  const handlers = { onDismiss: vi.fn(), onOpen: vi.fn(), onSignIn: vi.fn(), onSendNow: vi.fn() };
   render(<PendingCheckIns online pending={[]} failed={[]} needsSignIn={false} {...handlers} {...props} />);
   return handlers;
 }
@@ -37,10 +37,7 @@ describe("PendingCheckIns", () => {
     expect(screen.getByText("Sin conexión: las llegadas se guardan en este teléfono.")).toBeVisible();
     expect(screen.getByTestId("pending-check-ins")).toHaveTextContent("2 llegadas pendientes de enviar");
     const items = within(screen.getByRole("list", { name: "Esperando para enviar" })).getAllByRole("listitem");
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Nico Offline05\/03\/26, 02:10 p/),
-      expect.stringMatching(/^Código QR escaneado05\/03\/26, 02:12 p/),
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual(["Nico Offline05/03/26, 14:10", "Código QR escaneado05/03/26, 14:12"]);
   });
 
   it("shows nothing while online with nothing waiting", () => {
@@ -71,5 +68,32 @@ describe("PendingCheckIns", () => {
     expect(within(alert).getByText(refused.message)).toBeVisible();
     await userEvent.click(within(alert).getByRole("button", { name: "Descartar el aviso de OC-ZZZZZZ" }));
     expect(onDismiss).toHaveBeenCalledWith("c");
+  });
+
+  it("lists a queued arrival the server stopped apart from the failed ones: the reason, the guardian, and a way back to the card", async () => {
+    const stopped: FailedCheckIn = {
+      key: "d",
+      label: "Lola Menor",
+      queuedAt: "2026-03-05T17:13:00.000Z",
+      body: { token: "tok2", eventId: EVENT },
+      message: "Menor sin autorización: su madre, padre o tutor todavía no aprobó la inscripción. No puede pasar.",
+      stop: {
+        code: "guardian_pending",
+        registrationId: "7c1f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10",
+        guardian: { name: "Marta Madre", email: "marta@example.com" },
+      },
+    };
+    const { onOpen, onDismiss } = show({ failed: [refused, stopped] });
+    const list = screen.getByTestId("stopped-check-ins");
+    expect(list).toHaveTextContent("Detenidos en la puerta: no se registró la llegada");
+    expect(list).toHaveTextContent("Lola Menor · 05/03/26");
+    expect(list).toHaveTextContent("Menor sin autorización");
+    expect(list).toHaveTextContent("Madre, padre o tutor: Marta Madre · marta@example.com");
+    expect(list).not.toHaveTextContent("OC-ZZZZZZ");
+    expect(screen.getByTestId("failed-check-ins")).not.toHaveTextContent("Lola Menor");
+    await userEvent.click(within(list).getByRole("button", { name: "Ver a Lola Menor" }));
+    expect(onOpen).toHaveBeenCalledWith("7c1f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10");
+    await userEvent.click(within(list).getByRole("button", { name: "Descartar el aviso de Lola Menor" }));
+    expect(onDismiss).toHaveBeenCalledWith("d");
   });
 });

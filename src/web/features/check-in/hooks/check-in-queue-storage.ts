@@ -2,7 +2,7 @@
  * The offline queue's two lists on this phone (localStorage: a reload or a closed tab loses
  * nothing) and what a failed send means for a queued arrival (ADR 018).
  */
-import type { CheckInRequest } from "@common/schemas/check-ins";
+import type { CheckInRequest, CheckInResponse, CheckInStopCode } from "@common/schemas/check-ins";
 import { ApiError } from "@web/lib/api";
 
 const QUEUE_KEY = "opencall.checkInQueue";
@@ -17,9 +17,29 @@ export interface QueuedCheckIn {
   queuedAt?: string;
 }
 
-/** An arrival the server refused for good (an unknown code, an invalid body): shown until dismissed. */
+/**
+ * An arrival the server refused for good (an unknown code, an invalid body), or stopped (issue 32:
+ * a minor without the guardian's approval, a cancelled registration): shown until dismissed, a
+ * stopped one with whom to open again and the guardian to call.
+ */
 export interface FailedCheckIn extends QueuedCheckIn {
   message: string;
+  stop?: {
+    code: CheckInStopCode;
+    registrationId: string;
+    guardian: { name: string; email: string } | null;
+  };
+}
+
+/** A reply that recorded nothing because something stops this person's arrival: what the phone keeps of it. */
+export function stoppedArrival(item: QueuedCheckIn, result: CheckInResponse): FailedCheckIn | undefined {
+  if (result.checkedIn || result.registration.attended || !result.stop) return undefined;
+  return {
+    ...item,
+    label: result.registration.fullName,
+    message: result.stop.message,
+    stop: { code: result.stop.code, registrationId: result.registration.id, guardian: result.registration.guardian },
+  };
 }
 
 function read<T>(key: string): T[] {

@@ -150,4 +150,41 @@ describe("the offline check-in queue", () => {
     await expect(result.current.submit({ code: "OC-UNKNOW", eventId: EVENT })).rejects.toBeInstanceOf(ApiError);
     expect(storedCodes()).toEqual(["OC-NICO22"]);
   });
+
+  it("never counts as done an arrival the server stopped when it was sent: it is listed as stopped until the person is in", async () => {
+    const MINOR = "7c1f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10";
+    const guardian = { name: "Marta Madre", email: "marta@example.com" };
+    server(({ code }) =>
+      code === "OC-MINORR"
+        ? {
+            status: 200,
+            body: {
+              checkedIn: false,
+              alreadyCheckedIn: false,
+              overridden: false,
+              registration: { id: MINOR, fullName: "Lola Menor", attended: false, guardianStatus: "pending", guardian },
+              stop: { code: "guardian_pending", message: "Menor sin autorización.", overridable: false },
+              warnings: [],
+            },
+          }
+        : ok,
+    );
+    const { result, onSent, sendNow } = renderQueue([queued("OC-MINORR"), queued("OC-BBBBBB")]);
+    await sendNow();
+    expect(result.current.pending).toEqual([]);
+    expect(onSent).toHaveBeenCalledWith(1);
+    expect(result.current.failed).toEqual([
+      expect.objectContaining({
+        label: "Lola Menor",
+        message: "Menor sin autorización.",
+        stop: { code: "guardian_pending", registrationId: MINOR, guardian },
+      }),
+    ]);
+    expect(stored("opencall.checkInFailed")).toHaveLength(1);
+
+    // An admin let the person in: the stop is no longer news.
+    act(() => result.current.arrived(MINOR));
+    expect(result.current.failed).toEqual([]);
+    expect(stored("opencall.checkInFailed")).toEqual([]);
+  });
 });

@@ -5,6 +5,8 @@
  * once, so a check-in sent twice (a reply lost on the way back) does no harm. Only a definitive
  * answer about the arrival itself (an unknown person, an invalid body) removes it from the queue,
  * and then it is listed as failed until staff dismiss it: an arrival is never dropped silently.
+ * An arrival the server stops (issue 32: a minor without the guardian's approval, a cancelled
+ * registration) is not done either: it is listed as stopped, with the reason, until staff act.
  */
 import type { CheckInRequest, CheckInResponse } from "@common/schemas/check-ins";
 import { useQueryClient } from "@tanstack/react-query";
@@ -15,6 +17,7 @@ import {
   readFailed,
   readQueue,
   sendFailure,
+  stoppedArrival,
   writeFailed,
   writeQueue,
   type FailedCheckIn,
@@ -58,9 +61,10 @@ async function sendQueued(
 ): Promise<{ sent: boolean; goOn: boolean }> {
   const without = <T extends QueuedCheckIn>(list: T[]) => list.filter((other) => other.key !== item.key);
   try {
-    await checkIn(item.body);
+    const stopped = stoppedArrival(item, await checkIn(item.body));
+    if (stopped) updateFailed((current) => [...without(current), stopped]);
     updateQueue(without);
-    return { sent: true, goOn: true };
+    return { sent: !stopped, goOn: true };
   } catch (error) {
     const failure = sendFailure(error);
     if (failure === "refused") {
@@ -149,6 +153,12 @@ export function useCheckInQueue({ onSent }: { onSent: (count: number) => void })
     [updateFailed],
   );
 
+  /** The person of a stopped arrival is in now (an admin's override): their stop is no longer news. */
+  const arrived = useCallback(
+    (registrationId: string) => updateFailed((current) => current.filter((item) => item.stop?.registrationId !== registrationId)),
+    [updateFailed],
+  );
+
   /**
    * Asks the server who is signed in: nobody, and the dashboard's guard leads to the sign-in page
    * (which comes back here, the queue still on the phone); still signed in, and the queue is sent.
@@ -158,5 +168,5 @@ export function useCheckInQueue({ onSent }: { onSent: (count: number) => void })
     if (user) await flush();
   }, [queryClient, flush]);
 
-  return { pending: queue, failed, needsSignIn, online, submit, dismiss, signInAgain, sendNow: flush };
+  return { pending: queue, failed, needsSignIn, online, submit, dismiss, arrived, signInAgain, sendNow: flush };
 }

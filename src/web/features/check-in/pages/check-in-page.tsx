@@ -78,6 +78,7 @@ function Door({ eventId }: { eventId: string }) {
         failed={door.queue.failed}
         needsSignIn={door.queue.needsSignIn}
         onDismiss={door.queue.dismiss}
+        onOpen={(registrationId) => void door.show({ registrationId, eventId })}
         onSignIn={() => void door.queue.signInAgain()}
         onSendNow={() => void door.queue.sendNow()}
       />
@@ -108,7 +109,14 @@ function Door({ eventId }: { eventId: string }) {
         </p>
       ) : null}
       {door.current ? (
-        <CheckInCard result={door.current.result} busy={door.busy} onCheckIn={() => void door.confirm()} onNext={door.next} />
+        <CheckInCard
+          result={door.current.result}
+          offline={door.current.offline}
+          busy={door.busy}
+          onCheckIn={() => void door.confirm()}
+          onOverride={(reason) => void door.confirm(reason)}
+          onNext={door.next}
+        />
       ) : null}
       <ArrivalsTable eventId={eventId} />
     </>

@@ -1,21 +1,25 @@
 import { formatDateFor } from "@common/dates-language";
 import { useLanguage } from "@web/lib/language";
 import type { ScoutingEvent } from "@common/schemas/events";
-import { CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
+import { eventShortPath } from "@common/public-paths";
+import { ChartColumn, CalendarDays, ExternalLink, MapPin, Pencil } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@web/components/ui/card";
 import { Tooltip } from "@web/components/ui/tooltip";
+import { useEventLink } from "../hooks/use-event-link";
+import { EventLinkActions, EventShortAddress } from "./event-link-actions";
 
 export const REGISTRATIONS_PATH = "/dashboard/scouting/registrations";
 
-/** One event of the list (SPEC.md §2 "Events list"). */
+/** One event of the list (docs/product.md §2 "Events list"). */
 export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: boolean }) {
   const { t, language } = useLanguage();
   const navigate = useNavigate();
   const active = event.status === "active";
   const registrations = event.registrationCount ?? 0;
+  const link = useEventLink(event.slug);
   return (
     <Card className="flex flex-col" data-testid="event-card">
       <CardHeader>
@@ -44,7 +48,9 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
           {t("events.list.eventId")}
           <span className="font-mono text-foreground">{event.scoutingId}</span>
         </p>
+        <EventShortAddress link={link} />
       </CardContent>
+      <EventLinkActions event={event} link={link} />
       <CardFooter className="flex-wrap justify-between">
         <Button variant="outline" size="sm" onClick={() => void navigate(REGISTRATIONS_PATH, { state: { eventId: event.id } })}>
           {t("events.list.viewRegistrations", { count: registrations })}
@@ -53,7 +59,7 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
           <Tooltip content={t("events.list.openPublicPage", { name: event.eventName })}>
             <Button asChild variant="ghost" size="icon-sm">
               <a
-                href={`/events/${encodeURIComponent(event.id)}/register`}
+                href={eventShortPath(event.slug)}
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={t("events.list.openPublicPage", { name: event.eventName })}
@@ -62,6 +68,7 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
               </a>
             </Button>
           </Tooltip>
+          <InsightsLink event={event} />
           {canEdit ? (
             <Tooltip content={t("events.list.editEvent", { name: event.eventName })}>
               <Button asChild variant="ghost" size="icon-sm">
@@ -77,5 +84,20 @@ export function EventCard({ event, canEdit }: { event: ScoutingEvent; canEdit: b
         </div>
       </CardFooter>
     </Card>
+  );
+}
+
+/** The event's insights page (issue 38). */
+function InsightsLink({ event }: { event: ScoutingEvent }) {
+  const { t } = useLanguage();
+  const label = t("insights.page.openOf", { name: event.eventName });
+  return (
+    <Tooltip content={label}>
+      <Button asChild variant="ghost" size="icon-sm">
+        <Link to={`/dashboard/scouting/events/${encodeURIComponent(event.id)}/insights`} aria-label={label}>
+          <ChartColumn aria-hidden="true" />
+        </Link>
+      </Button>
+    </Tooltip>
   );
 }

@@ -1,5 +1,7 @@
 import type { UpdateEventInput } from "@common/schemas/events";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { EventForm, type EventFormProps } from "./event-form";
@@ -14,11 +16,29 @@ const EMPTY: UpdateEventInput = {
   timeslots: [{ startTime: "", endTime: "", capacity: 10 }],
 };
 
+/** A form that saves as it is. */
+const FILLED: UpdateEventInput = {
+  ...EMPTY,
+  eventName: "Casting",
+  eventDate: "2026-03-05",
+  location: "CABA",
+  timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+};
+
 const SLOT_A = "0b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e";
+
+/** The form reads the public settings (the short address's origin): a client that never fetches them. */
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}>
+    {children}
+  </QueryClientProvider>
+);
 
 function renderForm(props: Partial<EventFormProps> = {}) {
   const onSubmit = vi.fn();
-  render(<EventForm mode="create" defaultValues={EMPTY} onSubmit={onSubmit} onCancel={() => {}} isPending={false} {...props} />);
+  render(<EventForm mode="create" defaultValues={EMPTY} onSubmit={onSubmit} onCancel={() => {}} isPending={false} {...props} />, {
+    wrapper,
+  });
   return { onSubmit };
 }
 
@@ -69,15 +89,7 @@ describe("event form", () => {
   });
 
   it("submits the values with the capacity as a number", async () => {
-    const { onSubmit } = renderForm({
-      defaultValues: {
-        ...EMPTY,
-        eventName: "Casting",
-        eventDate: "2026-03-05",
-        location: "CABA",
-        timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
-      },
-    });
+    const { onSubmit } = renderForm({ defaultValues: FILLED });
     await userEvent.clear(slot(1).getByLabelText("Cupo máximo"));
     await userEvent.type(slot(1).getByLabelText("Cupo máximo"), "25");
     await userEvent.click(screen.getByRole("button", { name: "Crear Evento" }));
@@ -92,10 +104,11 @@ describe("event form", () => {
   it("shows the busy texts while saving", () => {
     const { unmount } = render(
       <EventForm mode="create" defaultValues={EMPTY} onSubmit={() => {}} onCancel={() => {}} isPending />,
+      { wrapper },
     );
     expect(screen.getByRole("button", { name: "Creando..." })).toBeDisabled();
     unmount();
-    render(<EventForm mode="edit" defaultValues={EMPTY} onSubmit={() => {}} onCancel={() => {}} isPending />);
+    render(<EventForm mode="edit" defaultValues={EMPTY} onSubmit={() => {}} onCancel={() => {}} isPending />, { wrapper });
     expect(screen.getByRole("button", { name: "Guardando..." })).toBeDisabled();
   });
 
@@ -107,6 +120,7 @@ describe("event form", () => {
         eventName: "Casting",
         eventDate: "2026-03-05",
         location: "CABA",
+        slug: "casting",
         timeslots: [{ id: SLOT_A, startTime: "10:00", endTime: "11:00", capacity: 5 }],
       },
       registrationsBySlot: { [SLOT_A]: 3 },
@@ -136,5 +150,49 @@ describe("event form", () => {
   it("shows the save error", () => {
     renderForm({ errorMessage: "Error al crear el evento. Por favor, intente nuevamente." });
     expect(screen.getByRole("alert")).toHaveTextContent("Error al crear el evento. Por favor, intente nuevamente.");
+  });
+
+  it("describes each photos setting under its own choice, not one hint under the whole control", async () => {
+    const { onSubmit } = renderForm({ defaultValues: { ...FILLED, photos: "required" } });
+    const group = screen.getByRole("group", { name: "Fotos de los registrantes" });
+    const choices = within(group).getAllByRole("radio");
+    expect(choices.map((choice) => choice.getAttribute("value"))).toEqual(["required", "optional", "off"]);
+    const photosText =
+      "Cara, perfil y cuerpo entero, sacadas con el celular: sin las tres no se puede registrar. Solo el equipo las ve.";
+    expect(within(group).getByRole("radio", { name: /Obligatorias/ })).toBeChecked();
+    expect(within(group).getByRole("radio", { name: /Obligatorias/ })).toHaveAccessibleDescription(photosText);
+    const off = within(group).getByRole("radio", { name: /No pedir fotos/ });
+    expect(off).toHaveAccessibleDescription("El formulario no pide fotos.");
+    // The photos' description is its own choice's only, and sits inside that choice.
+    expect(within(group).getAllByText(/Cara, perfil y cuerpo entero/)).toHaveLength(1);
+    expect(
+      within(group)
+        .getByText(/Cara, perfil y cuerpo entero/)
+        .closest("label"),
+    ).toHaveTextContent(/^Obligatorias/);
+
+    await userEvent.click(off);
+    await userEvent.click(screen.getByRole("button", { name: "Crear Evento" }));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ photos: "off" });
+  });
+
+  it("offers the short address on the edit form only", () => {
+    const { unmount } = render(
+      <EventForm mode="create" defaultValues={EMPTY} onSubmit={() => {}} onCancel={() => {}} isPending={false} />,
+      { wrapper },
+    );
+    expect(screen.queryByLabelText("Dirección corta")).not.toBeInTheDocument();
+    unmount();
+    render(
+      <EventForm
+        mode="edit"
+        defaultValues={{ ...EMPTY, slug: "casting" }}
+        onSubmit={() => {}}
+        onCancel={() => {}}
+        isPending={false}
+      />,
+      { wrapper },
+    );
+    expect(screen.getByLabelText("Dirección corta")).toHaveValue("casting");
   });
 });

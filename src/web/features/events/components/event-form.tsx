@@ -1,14 +1,16 @@
-import { PHOTO_SETTINGS } from "@common/photos";
+import { DEFAULT_PHOTO_SETTING, PHOTO_SETTINGS } from "@common/photos";
 import { useT } from "@web/lib/language";
 import { EVENT_STATUSES } from "@common/constants";
 import { updateEventSchema, type UpdateEventBody, type UpdateEventInput } from "@common/schemas/events";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm, type Path, type UseFormReturn } from "react-hook-form";
+import { useForm, useWatch, type Path, type UseFormReturn } from "react-hook-form";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@web/components/ui/input";
+import { SLUG_MAX_LENGTH } from "@common/slugs";
+import { useEventLink } from "../hooks/use-event-link";
 import { TimeslotsEditor } from "./timeslots-editor";
 
 export interface EventFormProps {
@@ -26,7 +28,7 @@ export interface EventFormProps {
 }
 
 /**
- * The create and edit forms of SPEC.md §2. Both validate with the API's own schema; the create
+ * The create and edit forms of docs/product.md §2. Both validate with the API's own schema; the create
  * form carries status "active", which the create endpoint does not take (new events are active).
  */
 export function EventForm({
@@ -43,7 +45,8 @@ export function EventForm({
   const idPrefix = useId();
   const form = useForm<UpdateEventInput, unknown, UpdateEventBody>({
     resolver: zodResolver(updateEventSchema),
-    defaultValues,
+    // One photos choice is always checked (a radio group has no "nothing chosen" to send).
+    defaultValues: { ...defaultValues, photos: defaultValues.photos ?? DEFAULT_PHOTO_SETTING },
   });
   const { handleSubmit, setError } = form;
 
@@ -120,21 +123,8 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
           {...register("confirmationDetails")}
         />
       </Field>
-      <Field
-        id={id("photos")}
-        label={t("events.form.photos")}
-        hint={t("events.form.photosHint")}
-        error={errors.photos?.message}
-        className="sm:max-w-md"
-      >
-        <NativeSelect {...fieldAria(id("photos"), errors.photos?.message, true)} {...register("photos")}>
-          {PHOTO_SETTINGS.map((setting) => (
-            <option key={setting} value={setting}>
-              {t(`events.form.photosOptions.${setting}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <PhotosSetting form={form} id={id("photos")} />
+      {mode === "edit" ? <SlugField form={form} id={id("slug")} /> : null}
       {mode === "edit" ? (
         <Field id={id("status")} label={t("events.form.status")} error={errors.status?.message} className="sm:max-w-xs">
           <NativeSelect {...fieldAria(id("status"), errors.status?.message)} {...register("status")}>
@@ -147,5 +137,74 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
         </Field>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Whether the public form asks for photos: one choice per setting, each described under itself
+ * (a hint under the whole control read as if it described 'No pedir fotos' once that was chosen).
+ */
+function PhotosSetting({ form, id }: { form: EventDetailsFieldsProps["form"]; id: string }) {
+  const t = useT();
+  const error = form.formState.errors.photos?.message;
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium leading-none">{t("events.form.photos")}</legend>
+      <div className="grid gap-2 sm:grid-cols-3">
+        {[...PHOTO_SETTINGS].reverse().map((setting) => (
+          <label
+            key={setting}
+            htmlFor={`${id}-${setting}`}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 has-checked:border-primary has-checked:bg-primary/5"
+          >
+            <input
+              id={`${id}-${setting}`}
+              type="radio"
+              value={setting}
+              className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              aria-describedby={`${id}-${setting}-hint`}
+              {...form.register("photos")}
+            />
+            <span className="grid gap-1">
+              <span className="text-sm font-medium">{t(`events.form.photosOptions.${setting}`)}</span>
+              <span id={`${id}-${setting}-hint`} className="text-sm text-muted-foreground">
+                {t(`events.form.photosOptionHints.${setting}`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The short address's slug (edit form): the page it opens shown under it, from what is typed. */
+function SlugField({ form, id }: { form: EventDetailsFieldsProps["form"]; id: string }) {
+  const t = useT();
+  const error = form.formState.errors.slug?.message;
+  const slug = useWatch({ control: form.control, name: "slug" });
+  const address = useEventLink(slug?.trim().toLowerCase() || "…");
+  return (
+    <Field
+      id={id}
+      label={t("events.form.slug")}
+      hint={t("events.form.slugHint", { address })}
+      error={error}
+      className="sm:max-w-xl"
+    >
+      <Input
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={SLUG_MAX_LENGTH + 10}
+        {...fieldAria(id, error, true)}
+        {...form.register("slug")}
+      />
+    </Field>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 
-/** The frame of the create and edit pages: title and a card holding the form. */
-export function EventPageShell({ title, children }: { title: string; children: ReactNode }) {
+/** The frame of the create and edit pages: title and a card holding the form; `after`: more cards below. */
+export function EventPageShell({ title, children, after }: { title: string; children: ReactNode; after?: ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <Card>
@@ -11,6 +11,7 @@ export function EventPageShell({ title, children }: { title: string; children: R
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
+      {after}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { useT } from "@web/lib/language";
 import { TIMESLOT_DEFAULT_CAPACITY, TIMESLOT_MIN_CAPACITY } from "@common/constants";
 import type { UpdateEventInput } from "@common/schemas/events";
-import { Plus, Trash2, TriangleAlert } from "lucide-react";
+import { Ban, Plus, Trash2, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Input } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
 
 interface TimeslotsEditorProps {
   form: UseFormReturn<UpdateEventInput>;
@@ -80,18 +82,7 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
     <fieldset className="relative grid gap-4 rounded-lg border bg-background/50 p-4">
       {/* The legend stays the fieldset's first child: it names the group ('Horario n'). */}
       <legend className="float-left pr-12 text-sm font-semibold leading-9">{t("events.form.timeslot", { n })}</legend>
-      {onRemove ? (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="absolute top-3 right-3 text-destructive hover:text-destructive"
-          aria-label={t("events.form.removeTimeslot", { n })}
-          title={t("events.form.removeTimeslot", { n })}
-          onClick={onRemove}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
-      ) : null}
+      {onRemove ? <RemoveTimeslotButton n={n} id={id} held={held} onRemove={onRemove} /> : null}
       <div className="clear-both grid gap-4 sm:grid-cols-3">
         <Field id={`${id}-start`} label={t("events.form.startTime")} error={errors?.startTime?.message}>
           <Input
@@ -129,6 +120,51 @@ function TimeslotFieldset({ form, index, idPrefix, held, onRemove }: TimeslotFie
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * A slot's remove button. A slot holding registrations cannot be removed (the server refuses it too,
+ * 409 `timeslot_in_use`): its button stays focusable, refuses, and says why where it is.
+ */
+function RemoveTimeslotButton({ n, id, held, onRemove }: { n: number; id: string; held: number; onRemove: () => void }) {
+  const t = useT();
+  const [refused, setRefused] = useState(false);
+  const locked = held > 0;
+  const reason = t("events.form.timeslotLocked", { count: held });
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className={cn(
+          "absolute top-3 right-3",
+          locked ? "cursor-not-allowed text-muted-foreground opacity-60" : "text-destructive hover:text-destructive",
+        )}
+        aria-label={t("events.form.removeTimeslot", { n })}
+        title={locked ? reason : t("events.form.removeTimeslot", { n })}
+        // Focusable and announced with its reason, unlike a disabled button.
+        aria-disabled={locked || undefined}
+        aria-describedby={locked ? `${id}-locked` : undefined}
+        onClick={locked ? () => setRefused(true) : onRemove}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+      {locked && refused ? (
+        <p
+          id={`${id}-locked`}
+          role="alert"
+          className="clear-both flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+        >
+          <Ban className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {reason}
+        </p>
+      ) : locked ? (
+        <span id={`${id}-locked`} className="sr-only">
+          {reason}
+        </span>
+      ) : null}
+    </>
   );
 }
 

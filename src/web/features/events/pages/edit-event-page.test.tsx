@@ -1,23 +1,14 @@
-import type { ScoutingEvent } from "@common/schemas/events";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { scoutingEvent } from "../events.test-support";
 import { EditEventPage } from "./edit-event-page";
 
-const EVENT: ScoutingEvent = {
-  id: "5b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e",
-  scoutingId: "EV-2026-0007",
-  eventName: "Casting de otoño",
-  eventDate: "2026-03-05",
+const EVENT = scoutingEvent({
   location: "CABA",
   description: "",
-  confirmationDetails: "",
-  status: "active",
-  photos: "required",
-  createdBy: null,
-  createdAt: "2026-01-10T12:00:00.000Z",
   registrationCount: 2,
   timeslots: [
     {
@@ -37,7 +28,7 @@ const EVENT: ScoutingEvent = {
       availableSpots: 3,
     },
   ],
-};
+});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -45,7 +36,9 @@ const json = (body: unknown, status = 200) =>
 function renderAt(putAnswer: () => Response, getAnswer: () => Response = () => json(EVENT)) {
   const fetchMock = vi
     .spyOn(globalThis, "fetch")
-    .mockImplementation(async (_input, init) => (init?.method === "PUT" ? putAnswer() : getAnswer()));
+    .mockImplementation(async (input, init) =>
+      init?.method === "PUT" ? putAnswer() : String(input).endsWith("/links") ? json([]) : getAnswer(),
+    );
   const router = createMemoryRouter(
     [
       { path: "/dashboard/scouting/events/:eventId/edit", element: <EditEventPage /> },
@@ -78,19 +71,89 @@ describe("edit event page", () => {
     });
   });
 
+  it("refuses to remove a slot that holds registrations where its remove button is, says why, and keeps the slot", async () => {
+    const { fetchMock } = renderAt(() => json(EVENT));
+    const remove = await screen.findByRole("button", { name: "Eliminar Horario 2" });
+    const reason = "Este horario tiene 2 registros: no se puede quitar.";
+    expect(remove).toHaveAttribute("aria-disabled", "true");
+    expect(remove).toHaveAccessibleDescription(reason);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await userEvent.click(remove);
+    expect(screen.getByRole("alert")).toHaveTextContent(reason);
+    expect(screen.getByRole("group", { name: "Horario 2" })).toBeInTheDocument();
+    expect(screen.getAllByLabelText("Hora de inicio").map((input) => (input as HTMLInputElement).value)).toEqual([
+      "10:00",
+      "11:00",
+    ]);
+    // By keyboard too: the button stays focusable and answers the same.
+    remove.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("group", { name: "Horario 2" })).toBeInTheDocument();
+
+    // A slot without registrations is removed as before.
+    await userEvent.click(screen.getByRole("button", { name: "Eliminar Horario 1" }));
+    expect(screen.queryByRole("group", { name: "Horario 2" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    await screen.findByText("events list");
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT")!;
+    expect(JSON.parse(String(put[1]!.body)).timeslots).toEqual([
+      { id: EVENT.timeslots[1]!.id, startTime: "11:00", endTime: "12:00", capacity: 5 },
+    ]);
+  });
+
   it.each([
-    ["timeslot_in_use", "No se puede eliminar el horario 11:00 - 12:00: tiene 2 registros. No se guardó ningún cambio."],
+    ["timeslot_in_use", "No se puede eliminar el horario 10:00 - 11:00: tiene 1 registro. No se guardó ningún cambio."],
     [
       "timeslot_has_waitlist",
-      "No se puede eliminar el horario 11:00 - 12:00: 2 personas esperan un lugar en su lista de espera. No se guardó ningún cambio.",
+      "No se puede eliminar el horario 10:00 - 11:00: 2 personas esperan un lugar en su lista de espera. No se guardó ningún cambio.",
     ],
-  ])("shows the server's message when a removed slot is refused (%s)", async (code, message) => {
+  ])("when the server still refuses a removed slot (%s), shows its message and keeps what was entered", async (code, message) => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     renderAt(() => json({ error: { code, message } }, 409));
-    await userEvent.click(await screen.findByRole("button", { name: "Eliminar Horario 2" }));
+    // Registered or waiting for since the page was loaded: the form could not know.
+    await userEvent.click(await screen.findByRole("button", { name: "Eliminar Horario 1" }));
+    const name = screen.getByLabelText("Nombre del Evento");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Casting de otoño (nuevo)");
     await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
+    expect(screen.getByLabelText("Nombre del Evento")).toHaveValue("Casting de otoño (nuevo)");
+    expect(screen.getAllByLabelText("Hora de inicio").map((input) => (input as HTMLInputElement).value)).toEqual(["11:00"]);
+    expect(screen.getByRole("button", { name: "Guardar Cambios" })).toBeEnabled();
+  });
+
+  it("edits the short address, showing the page it opens, and shows a taken one's refusal under it", async () => {
+    const message = "La dirección /e/casting-cordoba ya la usa otro evento. Elegí otra. No se guardó ningún cambio.";
+    const { fetchMock } = renderAt(() => json({ error: { code: "slug_taken", message, fields: { slug: message } } }, 409));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const slug = await screen.findByLabelText("Dirección corta");
+    expect(slug).toHaveValue("casting-de-otono");
+    expect(slug).toHaveAccessibleDescription(expect.stringContaining("/e/casting-de-otono"));
+    await userEvent.clear(slug);
+    await userEvent.type(slug, "casting-cordoba");
+    expect(slug).toHaveAccessibleDescription(expect.stringContaining("/e/casting-cordoba."));
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+    expect(slug).toHaveAttribute("aria-invalid", "true");
+    expect(slug).toHaveValue("casting-cordoba");
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT")!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ slug: "casting-cordoba" });
+  });
+
+  it("refuses a malformed short address before sending anything", async () => {
+    const { fetchMock } = renderAt(() => json(EVENT));
+    const slug = await screen.findByLabelText("Dirección corta");
+    await userEvent.clear(slug);
+    await userEvent.type(slug, "casting córdoba");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    expect(
+      await screen.findByText(
+        "Usá solo letras minúsculas sin acentos, números y guiones (sin guion al principio ni al final, ni dos seguidos).",
+      ),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
   });
 
   it("asks to confirm a capacity below the slot's registrations, and sends the confirmation", async () => {

@@ -9,21 +9,24 @@ import { useEvent } from "../api/get-event";
 import { useUpdateEvent } from "../api/update-event";
 import { EventForm } from "../components/event-form";
 import { EventPageShell } from "../components/event-page-shell";
+import { EventLinks } from "../components/event-links";
+import { Card, CardContent } from "@web/components/ui/card";
 
 const EVENTS_PATH = "/dashboard/scouting/events";
 
-/** Refusals whose message names the slot and its counts: shown as the server words them. */
-const SLOT_REFUSALS = new Set([
+/** Refusals whose message names the slot and its counts, or the short address taken: shown as the server words them. */
+const NAMED_REFUSALS = new Set([
+  "slug_taken",
   "timeslot_in_use",
   "timeslot_has_waitlist",
   "capacity_below_registrations",
   "capacity_below_held_offers",
 ]);
 
-/** The catalogue's message, except where the server names the slot (removed with registrations or a waiting list, or overbooked). */
+/** The catalogue's message, except where the server names what it refused (a slot removed or overbooked, a slug taken). */
 function saveErrorMessage(t: Translate, error: Error | null): string | null {
   if (!error) return null;
-  if (error instanceof ApiError && SLOT_REFUSALS.has(error.code)) return error.message;
+  if (error instanceof ApiError && NAMED_REFUSALS.has(error.code)) return error.message;
   return t("events.errors.update");
 }
 
@@ -52,6 +55,7 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
         description: event.description,
         confirmationDetails: event.confirmationDetails,
         photos: event.photos,
+        slug: event.slug,
         status: event.status,
         timeslots: event.timeslots.map(({ id, startTime, endTime, capacity }) => ({ id, startTime, endTime, capacity })),
       }}
@@ -71,7 +75,18 @@ export function EditEventPage() {
   const { eventId = "" } = useParams();
   const event = useEvent(eventId);
   return (
-    <EventPageShell title={t("events.form.editTitle")}>
+    <EventPageShell
+      title={t("events.form.editTitle")}
+      after={
+        event.data ? (
+          <Card>
+            <CardContent className="pt-6">
+              <EventLinks event={event.data} />
+            </CardContent>
+          </Card>
+        ) : null
+      }
+    >
       {event.isPending ? (
         <Loading text={t("events.form.loadingEvent")} />
       ) : event.isError ? (

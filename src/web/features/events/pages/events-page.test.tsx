@@ -1,27 +1,14 @@
-import type { ScoutingEvent } from "@common/schemas/events";
+import { sessionUser } from "@web/test/session";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { LanguageProvider } from "@web/lib/language";
+import { scoutingEvent } from "../events.test-support";
 import { EventsPage } from "./events-page";
 
-const EVENT: ScoutingEvent = {
-  id: "5b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e",
-  scoutingId: "EV-2026-0007",
-  eventName: "Casting de otoño",
-  eventDate: "2026-03-05",
-  location: "Av. Corrientes 1234, CABA",
-  description: "Casting abierto para nuevas caras.",
-  confirmationDetails: "",
-  status: "active",
-  photos: "required",
-  createdBy: null,
-  createdAt: "2026-01-10T12:00:00.000Z",
-  registrationCount: 3,
-  timeslots: [],
-};
+const EVENT = scoutingEvent();
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -32,9 +19,10 @@ function mockApi(role: "member" | "admin", events: () => Response | Promise<Resp
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = String(input);
     if (url === "/api/session") {
-      return json({ user: { id: "u1", email: "a@agency.test", fullName: "A", role, status: "approved" } });
+      return json({ user: sessionUser(role, { id: "u1", email: "a@agency.test", fullName: "A", status: "approved" }) });
     }
     if (url === "/api/events") return events();
+    if (url === "/api/public/settings") return json({ publicUrl: "https://casting.agencia.test" });
     return json({ error: { code: "route_not_found", message: "nope" } }, 404);
   });
 }
@@ -69,7 +57,14 @@ describe("events list", () => {
     mockApi("admin", () =>
       json([
         EVENT,
-        { ...EVENT, id: "6b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e", eventName: "Cerrado", status: "inactive", registrationCount: 0 },
+        {
+          ...EVENT,
+          id: "6b0c7f0e-8f4e-4a53-9d6c-1f2a3b4c5d6e",
+          slug: "cerrado",
+          eventName: "Cerrado",
+          status: "inactive",
+          registrationCount: 0,
+        },
       ]),
     );
     renderPage();
@@ -96,8 +91,9 @@ describe("events list", () => {
       "href",
       `/dashboard/scouting/events/${EVENT.id}/edit`,
     );
+    // The short address (issue 32); /events/<id>/register keeps working.
     const publicLink = screen.getByRole("link", { name: /página pública de registro de Casting de otoño/ });
-    expect(publicLink).toHaveAttribute("href", `/events/${EVENT.id}/register`);
+    expect(publicLink).toHaveAttribute("href", "/e/casting-de-otono");
     expect(publicLink).toHaveAttribute("target", "_blank");
     expect(publicLink).toHaveAttribute("rel", expect.stringContaining("noopener"));
   });

@@ -1,11 +1,10 @@
 import { useT } from "@web/lib/language";
-import { isAdmin } from "@common/roles";
 import { CalendarPlus, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Loading } from "@web/components/ui/spinner";
-import { useSession } from "@web/features/accounts";
+import { useCan } from "@web/features/accounts";
 import { useEvents } from "../api/get-events";
 import { EventCard } from "../components/event-card";
 
@@ -14,8 +13,7 @@ const NEW_EVENT_PATH = "/dashboard/scouting/events/new";
 /** /dashboard/scouting/events: every event as a card, by event date. */
 export function EventsPage() {
   const t = useT();
-  const session = useSession();
-  const canEdit = session.data ? isAdmin(session.data.role) : false;
+  const canEdit = useCan()("events.manage");
   const events = useEvents();
 
   return (

@@ -10,7 +10,7 @@ const HIGHLIGHTS: MessageId[] = [
   "landing.home.highlights.team",
 ];
 
-/** '/': the public shell's page for a visitor who is not signed in (SPEC.md §2). */
+/** '/': the public shell's page for a visitor who is not signed in (docs/product.md §2). */
 export function HomePage() {
   const t = useT();
   return (

@@ -112,7 +112,7 @@ function BenefitsSection() {
   );
 }
 
-/** /landing: what OpenCall does for an agency (SPEC.md §2: four feature cards, four benefit blocks). */
+/** /landing: what OpenCall does for an agency (docs/product.md §2: four feature cards, four benefit blocks). */
 export function LandingPage() {
   const t = useT();
   return (

@@ -48,7 +48,14 @@ describe("the Mailbox message view", () => {
     expect(document.getElementById("from-mail")).toBeNull();
     expect(document.querySelectorAll("script")).toHaveLength(0);
     expect(screen.getByRole("heading", { level: 1, name: message.subject })).toBeInTheDocument();
-    expect(screen.getByText("No enviado (sin SMTP)")).toBeInTheDocument();
+    expect(screen.getByText("En el buzón, sin SMTP")).toBeInTheDocument();
+  });
+
+  it("names the message's kind in words and leads back to the buzón (issue 32)", async () => {
+    renderPage(message);
+    expect(await screen.findByText("Verificación de registro")).toBeInTheDocument();
+    expect(screen.queryByText("registration_verification")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Volver al buzón" })).toBeInTheDocument();
   });
 
   it("lists the message's links to follow, since the sandboxed HTML cannot", async () => {

@@ -13,6 +13,7 @@ import { Loading } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { ApiError } from "@web/lib/api";
 import { useMailboxMessage } from "../api/get-mailbox-message";
+import { mailKindLabel } from "../components/mail-kind";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
 import { htmlPreviewDocument } from "@web/lib/html-preview";
 
@@ -62,7 +63,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
         <CardContent className="grid gap-6 pt-5 sm:pt-6">
           <dl className="grid gap-3">
             <Detail label={t("mailbox.to")}>{message.toAddress}</Detail>
-            <Detail label={t("mailbox.kind")}>{message.kind}</Detail>
+            <Detail label={t("mailbox.kind")}>{mailKindLabel(t, message.kind)}</Detail>
             <Detail label={t("mailbox.status")}>
               <OutboxStatusBadge status={message.status} />
             </Detail>

@@ -3,9 +3,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LanguageProvider } from "@web/lib/language";
 import { MailboxPage } from "./mailbox-page";
 
-function renderPage(body: MailboxList) {
+function renderPage(body: MailboxList, language = "es-AR") {
+  localStorage.setItem("language", language);
   vi.spyOn(globalThis, "fetch").mockResolvedValue(
     new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
   );
@@ -13,9 +15,11 @@ function renderPage(body: MailboxList) {
     initialEntries: ["/dashboard/admin/mailbox"],
   });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <LanguageProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </LanguageProvider>,
   );
 }
 
@@ -31,5 +35,39 @@ describe("the Mailbox", () => {
   it("explains the development outbox when there is no SMTP server", async () => {
     renderPage({ items: [], total: 0, page: 1, pageSize: 20, smtpConfigured: false });
     expect(await screen.findByText(/Sin servidor SMTP/)).toBeInTheDocument();
+  });
+
+  // Issue 32: the list showed internal ids ("guardian_request").
+  const items = (...kinds: string[]): MailboxList => ({
+    items: kinds.map((kind, i) => ({
+      id: i + 1,
+      kind,
+      toAddress: `persona${i}@example.com`,
+      subject: `Asunto ${i}`,
+      status: "undelivered",
+      createdAt: "2026-03-05T13:00:00.000Z",
+      sentAt: null,
+    })),
+    total: kinds.length,
+    page: 1,
+    pageSize: 20,
+    smtpConfigured: false,
+  });
+
+  it("names each e-mail's kind in words, never by its id, in Spanish", async () => {
+    renderPage(items("guardian_request", "registration_verification", "test_message"));
+    const kinds = await screen.findAllByTestId("mail-kind");
+    expect(kinds.map((kind) => kind.textContent)).toEqual([
+      "Autorización de madre, padre o tutor",
+      "Verificación de registro",
+      "Otro correo",
+    ]);
+    expect(screen.queryByText(/guardian_request|registration_verification|test_message/)).not.toBeInTheDocument();
+  });
+
+  it("and in English", async () => {
+    renderPage(items("guardian_request", "waitlist_offer"), "en");
+    const kinds = await screen.findAllByTestId("mail-kind");
+    expect(kinds.map((kind) => kind.textContent)).toEqual(["Guardian's approval request", "Waiting list: spot offered"]);
   });
 });

@@ -9,6 +9,7 @@ import { Card } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
 import { useMailbox } from "../api/get-mailbox";
+import { mailKindLabel } from "../components/mail-kind";
 import { OutboxStatusBadge } from "../components/outbox-status-badge";
 
 export function MailboxPage() {
@@ -58,11 +59,11 @@ export function MailboxPage() {
                   >
                     <span className="grid min-w-0 gap-0.5">
                       <span className="truncate font-medium">{message.subject || t("mailbox.noSubject")}</span>
-                      <span className="truncate text-sm text-muted-foreground">
-                        {message.toAddress} · {message.kind}
-                      </span>
+                      <span className="truncate text-sm text-muted-foreground">{message.toAddress}</span>
                     </span>
                     <span className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground sm:justify-end">
+                      {/* Its own line part, never cut off by a long address (issue 32). */}
+                      <span data-testid="mail-kind">{mailKindLabel(t, message.kind)}</span>
                       <OutboxStatusBadge status={message.status} />
                       <time dateTime={message.createdAt}>{formatDateTimeFor(language, message.createdAt)}</time>
                     </span>

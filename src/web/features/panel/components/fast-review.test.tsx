@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import type { RegistrationPanel } from "@common/schemas/panel";
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -59,18 +60,19 @@ function mockApi() {
   });
 }
 
-function Harness({ isAdmin }: { isAdmin: boolean }) {
+function Harness() {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(true);
-  return <FastReview open={open} onOpenChange={setOpen} items={items} index={index} onIndexChange={setIndex} isAdmin={isAdmin} />;
+  return <FastReview open={open} onOpenChange={setOpen} items={items} index={index} onIndexChange={setIndex} />;
 }
 
 function renderReview(isAdmin = true) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  client.setQueryData(["session"], sessionUser(isAdmin ? "admin" : "member"));
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Harness isAdmin={isAdmin} />
+        <Harness />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,3 +1,4 @@
+import { useCan } from "@web/features/accounts";
 import type { RegistrationStage } from "@common/constants";
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
@@ -5,6 +6,7 @@ import { ChevronLeft, ChevronRight, Keyboard, X } from "lucide-react";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { useT } from "@web/lib/language";
 import { useMyScore, useStageChange } from "../api/panel-api";
 import { ReviewCard } from "./review-card";
@@ -19,9 +21,10 @@ export interface FastReviewProps {
   /** Past the page's last (or before its first) registrant: the next (previous) page, when there is one. */
   onNextPage?: (() => void) | undefined;
   onPreviousPage?: (() => void) | undefined;
-  isAdmin: boolean;
   /** Where the photos go (the photos feature); without it the place says there are none. */
   photos?: ((registration: RegistrationListItem) => ReactNode) | undefined;
+  /** Filters offered in the review's header (the list's 'Ocultar cancelados y sin verificar'). */
+  toolbar?: ReactNode;
 }
 
 const isTyping = (target: EventTarget) =>
@@ -30,7 +33,8 @@ const isTyping = (target: EventTarget) =>
 /** What the review does, by key or by button. */
 function useReviewActions(props: FastReviewProps) {
   const t = useT();
-  const { items, isAdmin } = props;
+  const { items } = props;
+  const mayStage = useCan()("registrations.stage");
   const index = Math.min(props.index, Math.max(0, items.length - 1));
   const current = items[index];
   const score = useMyScore();
@@ -46,7 +50,7 @@ function useReviewActions(props: FastReviewProps) {
       if (current) score.mutate({ id: current.id, score: value }, { onError: () => toast.error(t("panel.errors.scoreFailed")) });
     },
     moveTo: (to: RegistrationStage) => {
-      if (current && isAdmin)
+      if (current && mayStage)
         stage.mutate({ id: current.id, stage: to }, { onError: () => toast.error(t("panel.errors.stageFailed")) });
     },
   };
@@ -108,13 +112,13 @@ export function FastReview(props: FastReviewProps) {
             position={current ? { current: index + 1, total: items.length } : null}
             help={help}
             onHelp={() => setHelp((shown) => !shown)}
+            toolbar={props.toolbar}
           />
           {help ? <ShortcutsOverlay onClose={() => setHelp(false)} /> : null}
           {current ? (
             <ReviewCard
               key={current.id}
               registration={current}
-              isAdmin={props.isAdmin}
               noteRef={noteRef}
               photos={props.photos}
               onScore={actions.giveScore}
@@ -167,10 +171,12 @@ function ReviewHeader({
   position,
   help,
   onHelp,
+  toolbar,
 }: {
   position: { current: number; total: number } | null;
   help: boolean;
   onHelp: () => void;
+  toolbar: ReactNode;
 }) {
   const t = useT();
   return (
@@ -181,7 +187,9 @@ function ReviewHeader({
           {t("panel.review.position", position)}
         </span>
       ) : null}
-      <div className="ml-auto flex items-center gap-1">
+      {/* A phone gives the filters a line of their own, under the title and the buttons. */}
+      {toolbar ? <div className="order-last basis-full sm:order-none sm:ml-auto sm:basis-auto">{toolbar}</div> : null}
+      <div className={cn("flex items-center gap-1", toolbar ? "ml-auto sm:ml-0" : "ml-auto")}>
         <Button variant="ghost" size="sm" aria-pressed={help} onClick={onHelp}>
           <Keyboard aria-hidden="true" />
           {t("panel.review.shortcuts")}

@@ -2,6 +2,7 @@ import { RATING_MAX, PANEL_DISAGREEMENT_SPREAD } from "@common/constants";
 import { isDisagreement, type PanelSummary as Panel } from "@common/schemas/panel";
 import { TriangleAlert } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
+import { LabelledGroup } from "@web/components/ui/labelled-group";
 import { cn } from "@web/lib/cn";
 import { useT } from "@web/lib/language";
 
@@ -10,6 +11,7 @@ export function PanelSummary({ panel }: { panel: Panel }) {
   const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="panel-summary">
+      <span className="text-muted-foreground">{t("panel.summaryLabel")}:</span>
       <span className="font-medium">
         {panel.average === null ? t("panel.noScores") : t("panel.average", { average: panel.average })}
       </span>
@@ -27,7 +29,10 @@ export function PanelSummary({ panel }: { panel: Panel }) {
   );
 }
 
-/** 1 to 5: the viewer's own score, touch-sized buttons. */
+/**
+ * 1 to 5: the viewer's own panel score, touch-sized numbered buttons, named by a visible label so
+ * that it never reads as the official rating's stars beside it (issue 32).
+ */
 export function ScoreButtons({
   mine,
   onScore,
@@ -41,7 +46,7 @@ export function ScoreButtons({
 }) {
   const t = useT();
   return (
-    <div role="group" aria-label={t("panel.scoreLabel")} className="flex items-center gap-1">
+    <LabelledGroup label={t("panel.scoreScale")} className="flex items-center gap-1">
       {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
         <button
           key={n}
@@ -59,6 +64,6 @@ export function ScoreButtons({
           {n}
         </button>
       ))}
-    </div>
+    </LabelledGroup>
   );
 }

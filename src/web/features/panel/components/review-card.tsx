@@ -1,9 +1,12 @@
+import { useCan } from "@web/features/accounts";
 import type { RegistrationStage } from "@common/constants";
 import type { RegistrationListItem } from "@common/schemas/registrations";
-import { ImageOff, NotebookPen, ThumbsDown, ThumbsUp } from "lucide-react";
+import { ImageOff, NotebookPen, ThumbsDown, ThumbsUp, TriangleAlert } from "lucide-react";
+import { Badge } from "@web/components/ui/badge";
 import { useId, type ReactNode, type RefObject } from "react";
 import { Button } from "@web/components/ui/button";
-import { useT } from "@web/lib/language";
+import { reviewCardDetails } from "@common/registrant/format";
+import { useLanguage, useT } from "@web/lib/language";
 import { PanelSummary, ScoreButtons } from "./panel-summary";
 import { RelatedLine } from "./related-line";
 import { ReviewNotes } from "./review-notes";
@@ -12,7 +15,6 @@ import { TagList } from "./tags-editor";
 
 export interface ReviewCardProps {
   registration: RegistrationListItem;
-  isAdmin: boolean;
   noteRef: RefObject<HTMLTextAreaElement | null>;
   /** The photos feature's gallery; when it shows nothing, the place says there are none. */
   photos?: ((registration: RegistrationListItem) => ReactNode) | undefined;
@@ -43,39 +45,38 @@ function Photos({ registration, photos }: Pick<ReviewCardProps, "registration" |
   );
 }
 
-function Measurements({ registration: r }: { registration: RegistrationListItem }) {
-  const t = useT();
-  const values = [
-    t("panel.review.height", { value: r.height }),
-    r.bust === null ? null : t("panel.review.bust", { value: r.bust }),
-    r.waist === null ? null : t("panel.review.waist", { value: r.waist }),
-    r.hips === null ? null : t("panel.review.hips", { value: r.hips }),
-    r.eyeColor ? t("panel.review.eyeColor", { value: r.eyeColor }) : null,
-  ].filter((value): value is string => value !== null);
-  return (
-    <section className="grid gap-1">
-      <h3 className="text-sm font-semibold">{t("panel.review.measurements")}</h3>
-      <p className="text-sm">{values.join(" · ")}</p>
+/**
+ * The registrant's details the card shows, read from the field definitions (`onReviewCard`,
+ * docs/adding-a-field.md): a new field appears here without a change to the panel.
+ */
+function Details({ registration }: { registration: RegistrationListItem }) {
+  const { t, language } = useLanguage();
+  return reviewCardDetails(registration, language).map(({ section, details }) => (
+    <section key={section} className="grid gap-1" data-testid="review-details">
+      <h3 className="text-sm font-semibold">{t(`registrant.sections.${section}`)}</h3>
+      <p className="text-sm">{details.map(({ label, value }) => t("panel.review.detail", { label, value })).join(" · ")}</p>
     </section>
-  );
+  ));
 }
 
 /** The decisions by touch: shortlist and discard (admins), and the note. */
-function DecisionButtons({
-  isAdmin,
-  onStage,
-  staging,
-  noteRef,
-}: Pick<ReviewCardProps, "isAdmin" | "onStage" | "staging" | "noteRef">) {
+function DecisionButtons({ onStage, staging, noteRef }: Pick<ReviewCardProps, "onStage" | "staging" | "noteRef">) {
   const t = useT();
-  const adminHint = isAdmin ? undefined : t("panel.stageOnlyAdmins");
+  const mayStage = useCan()("registrations.stage");
+  const adminHint = mayStage ? undefined : t("panel.stageOnlyAdmins");
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="lg" variant="outline" onClick={() => onStage("shortlisted")} disabled={!isAdmin || staging} title={adminHint}>
+      <Button
+        size="lg"
+        variant="outline"
+        onClick={() => onStage("shortlisted")}
+        disabled={!mayStage || staging}
+        title={adminHint}
+      >
         <ThumbsUp aria-hidden="true" />
         {t("panel.review.shortlist")}
       </Button>
-      <Button size="lg" variant="outline" onClick={() => onStage("discarded")} disabled={!isAdmin || staging} title={adminHint}>
+      <Button size="lg" variant="outline" onClick={() => onStage("discarded")} disabled={!mayStage || staging} title={adminHint}>
         <ThumbsDown aria-hidden="true" />
         {t("panel.review.discard")}
       </Button>
@@ -87,7 +88,31 @@ function DecisionButtons({
   );
 }
 
-/** One registrant in the fast review: photos large, measurements, the panel, the decisions, the notes. */
+/**
+ * What sets this registration apart from a live, confirmed one (issue 32): the fast review goes
+ * through the list as filtered, cancelled and unverified registrations included unless hidden.
+ */
+function RegistrationState({ registration: r }: { registration: RegistrationListItem }) {
+  const t = useT();
+  const marks = [
+    r.status === "cancelled" ? { tone: "red" as const, text: t("panel.review.cancelled") } : null,
+    r.status !== "cancelled" && !r.emailVerified ? { tone: "yellow" as const, text: t("panel.review.unverified") } : null,
+    r.guardianStatus === "pending" ? { tone: "yellow" as const, text: t("privacy.guardian.badge") } : null,
+  ].filter((mark) => mark !== null);
+  if (marks.length === 0) return null;
+  return (
+    <p className="flex flex-wrap gap-2" data-testid="review-state">
+      {marks.map((mark) => (
+        <Badge key={mark.text} tone={mark.tone} className="px-2.5 py-1 text-sm">
+          <TriangleAlert className="size-4" aria-hidden="true" />
+          {mark.text}
+        </Badge>
+      ))}
+    </p>
+  );
+}
+
+/** One registrant in the fast review: photos large, the details, the panel, the decisions, the notes. */
 export function ReviewCard(props: ReviewCardProps) {
   const t = useT();
   const { registration: r, noteRef } = props;
@@ -107,8 +132,9 @@ export function ReviewCard(props: ReviewCardProps) {
           <p className="text-muted-foreground">
             {t("panel.review.age", { age: r.age })} · {r.location}
           </p>
+          <RegistrationState registration={r} />
         </div>
-        <Measurements registration={r} />
+        <Details registration={r} />
         <PanelSummary panel={r.panel} />
         <ScoreButtons mine={r.panel.mine} onScore={props.onScore} disabled={props.scoring} large />
         <DecisionButtons {...props} />

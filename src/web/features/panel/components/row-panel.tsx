@@ -8,13 +8,13 @@ import { StageControl } from "./stage-control";
 import { TagList, TagsEditor } from "./tags-editor";
 
 /** A row's panel: stage, the panel's scores with the viewer's own, tags, and the same person elsewhere. */
-export function RowPanel({ registration: r, isAdmin }: { registration: RegistrationListItem; isAdmin: boolean }) {
+export function RowPanel({ registration: r }: { registration: RegistrationListItem }) {
   const t = useT();
   const score = useMyScore();
   return (
     <div className="grid gap-2" data-testid="row-panel">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <StageControl id={r.id} name={r.fullName} stage={r.stage} isAdmin={isAdmin} />
+        <StageControl id={r.id} name={r.fullName} stage={r.stage} />
         <PanelSummary panel={r.panel} />
         <ScoreButtons
           mine={r.panel.mine}

@@ -1,3 +1,4 @@
+import { useCan } from "@web/features/accounts";
 import type { RegistrationStage } from "@common/constants";
 import { REGISTRATION_STAGES } from "@common/constants";
 import { STAGE_MESSAGE } from "@common/schemas/panel";
@@ -25,22 +26,13 @@ export function StageBadge({ stage }: { stage: RegistrationStage }) {
   );
 }
 
-/** Admins move the stage; everyone else sees it. */
-export function StageControl({
-  id,
-  name,
-  stage,
-  isAdmin,
-}: {
-  id: string;
-  name: string;
-  stage: RegistrationStage;
-  isAdmin: boolean;
-}) {
+/** Those who may move the stage (registrations.stage) get a control; everyone else sees it. */
+export function StageControl({ id, name, stage }: { id: string; name: string; stage: RegistrationStage }) {
   const t = useT();
   const selectId = useId();
   const change = useStageChange();
-  if (!isAdmin) return <StageBadge stage={stage} />;
+  const mayStage = useCan()("registrations.stage");
+  if (!mayStage) return <StageBadge stage={stage} />;
   return (
     <div className="flex items-center gap-2" data-testid="stage-control">
       <label htmlFor={selectId} className="sr-only">

@@ -1,6 +1,6 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
-import { useSession } from "@web/features/accounts";
+import { can, useSession } from "@web/features/accounts";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
@@ -42,7 +42,7 @@ function RetentionPreviewList() {
 export function PrivacyAdminPage() {
   const { t } = useLanguage();
   const session = useSession();
-  const superadmin = session.data?.role === "superadmin";
+  const superadmin = can(session.data, "privacy.manage");
   const notice = useNotice();
   const settings = usePrivacySettings(superadmin);
   return (

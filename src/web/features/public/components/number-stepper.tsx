@@ -14,7 +14,7 @@ interface NumberStepperProps {
 }
 
 /**
- * An integer input with −/+ buttons (SPEC.md §5): a numeric keyboard on phones, digits only, and
+ * An integer input with −/+ buttons (docs/product.md §5): a numeric keyboard on phones, digits only, and
  * buttons that step within the bounds (an empty field starts at the minimum).
  */
 export function NumberStepper({ id, label, value, min, max, error, onChange }: NumberStepperProps) {

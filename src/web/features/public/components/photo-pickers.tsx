@@ -26,6 +26,15 @@ export const emptyPhotos = (): PhotoStates => ({
   full: { status: "empty" },
 });
 
+/** The ids of the photos already uploaded, by kind: what the registration sends. */
+export const photoIds = (photos: PhotoStates) =>
+  Object.fromEntries(
+    PHOTO_KINDS.flatMap((kind) => {
+      const state = photos[kind];
+      return state.status === "done" ? [[kind, state.photoId]] : [];
+    }),
+  ) as Partial<Record<PhotoKind, string>>;
+
 export const photoFieldId = (kind: PhotoKind) => `photo-${kind}`;
 
 interface PhotoPickersProps {

@@ -1,6 +1,7 @@
-import { useT } from "@web/lib/language";
+import { useLanguage, useT } from "@web/lib/language";
+import { formatTimeRangeFor } from "@common/dates-language";
 import { FORM_SECTIONS, REGISTRANT_FIELD_NAMES, fieldLabel, registrantFields } from "@common/registrant/fields";
-import type { PublicEvent } from "@common/schemas/public-responses";
+import type { PublicEvent, PublicTimeslot } from "@common/schemas/public-responses";
 import { PUBLIC_REGISTRATION_FIELDS } from "@common/schemas/registration";
 import { Loader2 } from "lucide-react";
 import {
@@ -53,11 +54,72 @@ const consentProps = (form: ReturnType<typeof useRegistrationForm>, event: Publi
   onChange: form.setConsent,
 });
 
-/** A full slot: its waiting list offered, or, once the slot has started, said to be closed (issue 19). */
-function FullSlotNotice({ waitlist, closed }: { waitlist: boolean; closed: boolean }) {
+/**
+ * A full slot: its waiting list offered, or, once the slot has started, said to be closed (issue 19);
+ * and the slots that still have room, each a button that picks it (issue 32).
+ */
+function FullSlotNotice({
+  form: { waitlist, closed, set },
+  timeslots,
+}: {
+  form: Pick<ReturnType<typeof useRegistrationForm>, "waitlist" | "closed" | "set">;
+  timeslots: PublicTimeslot[];
+}) {
+  const { t, language } = useLanguage();
+  if (!closed && !waitlist) return null;
+  const withRoom = timeslots.filter((slot) => slot.availableSpots > 0);
+  const choose = (timeslotId: string) => {
+    set("timeslotId", timeslotId);
+    // The chosen slot's radio takes the id "timeslotId": focus follows the choice there.
+    requestAnimationFrame(() => document.getElementById("timeslotId")?.focus());
+  };
+  return (
+    <Notice tone="warning">
+      <p>{closed ? t("public.waitlist.closed") : t("public.waitlist.offerJoin")}</p>
+      {withRoom.length > 0 ? (
+        <>
+          <p className="mt-2">{t("public.waitlist.withRoom")}</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {withRoom.map((slot) => (
+              <li key={slot.id}>
+                <PublicButton variant="outline" className="min-h-11 px-3 text-sm" onClick={() => choose(slot.id)}>
+                  {t("public.waitlist.chooseSlot", {
+                    time: formatTimeRangeFor(language, slot.startTime, slot.endTime),
+                    count: slot.availableSpots,
+                  })}
+                </PublicButton>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Notice>
+  );
+}
+
+/** The registrant's fields, section by section; a field's message is the submit's, or what is said at once (under 16). */
+function RegistrantSections({
+  form: { values, errors, early, set },
+}: {
+  form: Pick<ReturnType<typeof useRegistrationForm>, "values" | "errors" | "early" | "set">;
+}) {
   const t = useT();
-  if (closed) return <Notice tone="warning">{t("public.waitlist.closed")}</Notice>;
-  return waitlist ? <Notice tone="warning">{t("public.waitlist.offerJoin")}</Notice> : null;
+  return FORM_SECTIONS.map((section) => (
+    <section key={section} className="grid gap-4 sm:grid-cols-2" aria-labelledby={`section-${section}`}>
+      <h2 id={`section-${section}`} className="text-lg font-semibold sm:col-span-2">
+        {t(`registrant.sections.${section}`)}
+      </h2>
+      {REGISTRANT_FIELD_NAMES.filter((name) => registrantFields[name].section === section).map((name) => (
+        <RegistrantControl
+          key={name}
+          name={name}
+          value={values[name]}
+          error={errors[name] ?? early[name]}
+          onChange={(value) => set(name, value)}
+        />
+      ))}
+    </section>
+  ));
 }
 
 interface RegistrationFormProps extends RegistrationFormCallbacks {
@@ -85,22 +147,7 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
     >
       <ErrorSummary ref={summaryRef} errors={summary} />
 
-      {FORM_SECTIONS.map((section) => (
-        <section key={section} className="grid gap-4 sm:grid-cols-2" aria-labelledby={`section-${section}`}>
-          <h2 id={`section-${section}`} className="text-lg font-semibold sm:col-span-2">
-            {t(`registrant.sections.${section}`)}
-          </h2>
-          {REGISTRANT_FIELD_NAMES.filter((name) => registrantFields[name].section === section).map((name) => (
-            <RegistrantControl
-              key={name}
-              name={name}
-              value={values[name]}
-              error={errors[name]}
-              onChange={(value) => set(name, value)}
-            />
-          ))}
-        </section>
-      ))}
+      <RegistrantSections form={form} />
 
       <section aria-labelledby="section-timeslot" className="grid gap-2">
         <h2 id="section-timeslot" className="text-lg font-semibold">
@@ -135,7 +182,7 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
       </div>
 
       {formError ? <Notice tone="destructive">{formError}</Notice> : null}
-      <FullSlotNotice waitlist={waitlist} closed={form.closed} />
+      <FullSlotNotice form={form} timeslots={event.timeslots} />
 
       <PublicButton type="submit" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -2,8 +2,8 @@ import type { PublicEvent } from "@common/schemas/public-responses";
 import { consentProblems, needsGuardian, photoConsentNeeded } from "@common/privacy/consent";
 import { useState } from "react";
 import { emptyConsent, type ConsentErrors, type ConsentState } from "../components/consent-fields";
-import type { PhotoStates } from "../components/photo-pickers";
-import { photoIds, type RegistrationFormValues } from "./use-registration-form";
+import { photoIds, type PhotoStates } from "../components/photo-pickers";
+import type { RegistrationFormValues } from "./use-registration-form";
 
 /** The consent part of the request: the guardian only for a minor. */
 export function consentInput(consent: ConsentState, minor = true) {

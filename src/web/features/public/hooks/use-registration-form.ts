@@ -1,15 +1,18 @@
 import { emptyControlValues, fromControlValues, type ControlValues } from "@common/registrant/form-values";
 import { fieldErrors } from "@common/registrant/schemas";
+import { ageToday } from "@common/registrant/normalize";
+import { MIN_REGISTRATION_AGE } from "@common/constants";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import type { WaitlistJoined } from "@common/schemas/self-service";
 import { publicRegistrationSchema, type PublicRegistrationField } from "@common/schemas/registration";
 import { t } from "@common/i18n";
+import { visitSource } from "@common/public-paths";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@web/lib/api";
 import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
 import { createRegistration } from "../api/create-registration";
 import { joinWaitlist } from "../api/self-service";
-import { emptyPhotos, type PhotoState, type PhotoStates } from "../components/photo-pickers";
+import { emptyPhotos, photoIds, type PhotoState, type PhotoStates } from "../components/photo-pickers";
 import type { ConsentErrors } from "../components/consent-fields";
 import { consentInput, useConsent } from "./use-consent";
 
@@ -31,14 +34,6 @@ function photoProblems(event: PublicEvent, photos: PhotoStates): PhotoErrors {
   return problems;
 }
 
-export const photoIds = (photos: PhotoStates) =>
-  Object.fromEntries(
-    PHOTO_KINDS.flatMap((kind) => {
-      const state = photos[kind];
-      return state.status === "done" ? [[kind, state.photoId]] : [];
-    }),
-  ) as Partial<Record<PhotoKind, string>>;
-
 const optional = (value: string) => (value === "" ? undefined : value);
 
 function validate(values: RegistrationFormValues) {
@@ -49,9 +44,18 @@ function validate(values: RegistrationFormValues) {
     : { data: null, errors: fieldErrors<PublicRegistrationField>(result.error) };
 }
 
+/**
+ * What is said as soon as it is entered, before any submit (issue 32): a birth date under 16, so the
+ * person does not fill the whole form first. The same message the rule gives on submit.
+ */
+export function earlyErrors(values: RegistrationFormValues): RegistrationFormErrors {
+  const age = values.dateOfBirth ? ageToday(values.dateOfBirth) : null;
+  return age !== null && age < MIN_REGISTRATION_AGE ? { dateOfBirth: t("registrant.errors.underAge") } : {};
+}
+
 function initialValues(event: PublicEvent): RegistrationFormValues {
   const [only] = event.timeslots;
-  // A single slot is preselected (SPEC.md §5); full, it offers its waiting list (issue 19).
+  // A single slot is preselected (docs/product.md §5); full, it offers its waiting list (issue 19).
   const timeslotId = event.timeslots.length === 1 && only ? only.id : "";
   return { ...emptyControlValues(), timeslotId, website: "" };
 }
@@ -190,7 +194,14 @@ export function useRegistrationForm(
     setBusy(true);
     try {
       const ids = photoIds(photos);
-      const body = { ...data, ...consentInput(consent, minor), privacyNoticeVersion: event.privacyNoticeVersion };
+      // Where the visit came from (issue 38): the tracked link, or the address's utm_source.
+      const source = visitSource(window.location.pathname, window.location.search);
+      const body = {
+        ...data,
+        ...consentInput(consent, minor),
+        privacyNoticeVersion: event.privacyNoticeVersion,
+        ...(source ? { source } : {}),
+      };
       const withPhotos = Object.keys(ids).length > 0 ? { ...body, photos: ids } : body;
       if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, withPhotos));
       else onRegistered(await createRegistration(event.id, withPhotos));
@@ -209,6 +220,6 @@ export function useRegistrationForm(
     }
   }
 
-  const form = { values, errors, busy, formError, summaryRef, set, submit, waitlist, closed };
+  const form = { values, errors, early: earlyErrors(values), busy, formError, summaryRef, set, submit, waitlist, closed };
   return { ...form, photos, photoErrors, setPhoto, ...consentPart };
 }

@@ -11,6 +11,7 @@ const VIEW: ManageView = {
     registrationCode: "OC-7K3F9Q",
     fullName: "Valentina Núñez",
     status: "confirmed",
+    state: "confirmed",
     timeslotId: "slot-1",
     checkInUrl: null,
   },

@@ -13,6 +13,7 @@ const VIEW: ManageView = {
     registrationCode: "OC-7K3F9Q",
     fullName: "Valentina Núñez",
     status: "confirmed",
+    state: "confirmed",
     timeslotId: "slot-1",
     checkInUrl: CHECK_IN_URL,
   },
@@ -20,7 +21,10 @@ const VIEW: ManageView = {
   timeslot: { startTime: "10:00", endTime: "11:00" },
   otherTimeslots: [],
 };
-const CANCELLED: ManageView = { ...VIEW, registration: { ...VIEW.registration, status: "cancelled", checkInUrl: null } };
+const CANCELLED: ManageView = {
+  ...VIEW,
+  registration: { ...VIEW.registration, status: "cancelled", state: "cancelled", checkInUrl: null },
+};
 
 describe("manage page", () => {
   it("shows the check-in QR code of a live registration, encoding its check-in link", async () => {
@@ -42,8 +46,28 @@ describe("manage page", () => {
     expect(await screen.findByRole("img", { name: /Código QR de llegada/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Cancelar mi inscripción" }));
     await userEvent.click(await screen.findByRole("button", { name: "Sí, cancelar" }));
-    expect(await screen.findByTestId("registration-status")).toHaveTextContent("Cancelado");
+    expect(await screen.findByTestId("registration-status")).toHaveTextContent("Cancelada");
     expect(screen.queryByRole("heading", { name: "Tu código para la puerta" })).not.toBeInTheDocument();
     expect(screen.queryByRole("img", { name: /Código QR de llegada/ })).not.toBeInTheDocument();
+  });
+
+  it("never reads 'Confirmada' for a minor whose guardian has not approved, and reads a refusal as such", async () => {
+    const waiting: ManageView = { ...VIEW, registration: { ...VIEW.registration, state: "awaiting_guardian" } };
+    mockFetch({ "GET /api/public/registrations/manage": () => ({ status: 200, body: waiting }) });
+    const { unmount } = render(<ManagePage token="manage-token" />);
+    expect(await screen.findByTestId("registration-status")).toHaveTextContent(
+      "Esperando la autorización de tu madre, padre o tutor",
+    );
+    expect(screen.queryByText("Confirmada")).not.toBeInTheDocument();
+    expect(screen.getByText(/Falta la autorización de tu madre, padre o tutor: le enviamos un e-mail/)).toBeInTheDocument();
+    unmount();
+
+    const refused: ManageView = {
+      ...CANCELLED,
+      registration: { ...CANCELLED.registration, state: "guardian_refused" },
+    };
+    mockFetch({ "GET /api/public/registrations/manage": () => ({ status: 200, body: refused }) });
+    render(<ManagePage token="manage-token" />);
+    expect(await screen.findByTestId("registration-status")).toHaveTextContent("No autorizada por tu madre, padre o tutor");
   });
 });

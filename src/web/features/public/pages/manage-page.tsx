@@ -1,6 +1,6 @@
-import { formatTimeRange } from "@common/dates";
 import { MyDataActions } from "../manage/my-data-actions";
-import { formatDateFor } from "@common/dates-language";
+import { formatTimeRangeFor } from "@common/dates-language";
+import { awaitsGuardian, PERSON_STATE_LABELS } from "@common/registration-state";
 import type { ManageView } from "@common/schemas/self-service";
 import { clsx } from "clsx";
 import { CalendarClock, Loader2, XCircle } from "lucide-react";
@@ -10,6 +10,7 @@ import { useLanguage, useT } from "@web/lib/language";
 import { cancelManagedRegistration, getManagedRegistration, moveManagedRegistration } from "../api/self-service";
 import { useLoad } from "../api/use-load";
 import { CheckInQr } from "../components/check-in-qr";
+import { EventDetails } from "../components/event-details";
 import { Card, controlClass, Notice, PublicButton } from "../components/public-ui";
 
 /**
@@ -80,25 +81,21 @@ export function ManagePage({ token }: { token: string }) {
 }
 
 function RegistrationCard({ view }: { view: ManageView }) {
-  const { t, language } = useLanguage();
+  const t = useT();
   const { registration, event, timeslot } = view;
-  const rows: Array<[string, ReactNode]> = [
-    [t("public.verify.event"), event.eventName],
-    [t("public.verify.date"), formatDateFor(language, event.eventDate)],
-    [t("public.verify.timeslot"), formatTimeRange(timeslot.startTime, timeslot.endTime)],
-    [t("public.verify.place"), event.location],
-    [
-      t("public.manage.status.label"),
-      <span
-        className={clsx(
-          "rounded-full px-2 py-0.5 text-xs font-semibold",
-          registration.status === "cancelled" ? "bg-destructive/10 text-destructive" : "bg-accent text-accent-foreground",
-        )}
-        data-testid="registration-status"
-      >
-        {t(`public.manage.status.${registration.status}`)}
-      </span>,
-    ],
+  const stopped = registration.state === "cancelled" || registration.state === "guardian_refused";
+  const state: [string, ReactNode] = [
+    t("public.manage.status.label"),
+    // One state with the verify page and the e-mails (issue 32): a minor waiting for the guardian is not "Confirmada".
+    <span
+      className={clsx(
+        "inline-block rounded-md px-2 py-0.5 text-xs font-semibold",
+        stopped ? "bg-destructive/10 text-destructive" : "bg-accent text-accent-foreground",
+      )}
+      data-testid="registration-status"
+    >
+      {t(PERSON_STATE_LABELS[registration.state])}
+    </span>,
   ];
   return (
     <Card className="grid gap-4 p-5 sm:p-6">
@@ -108,16 +105,10 @@ function RegistrationCard({ view }: { view: ManageView }) {
           {registration.registrationCode}
         </p>
       </div>
+      {awaitsGuardian(registration.state) ? <Notice tone="warning">{t("public.manage.awaitingGuardian")}</Notice> : null}
       {/* The code for the door (issue 20), here for as long as the registration is live. */}
       {registration.checkInUrl ? <CheckInQr url={registration.checkInUrl} code={registration.registrationCode} /> : null}
-      <dl className="grid gap-3 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <EventDetails event={event} timeslot={timeslot} more={[state]} />
     </Card>
   );
 }
@@ -133,7 +124,7 @@ function MoveSection({
   onMoved,
   onFailed,
 }: ActionProps & { view: ManageView; onMoved: (next: ManageView) => void }) {
-  const t = useT();
+  const { t, language } = useLanguage();
   const id = useId();
   const [choice, setChoice] = useState("");
   const [busy, setBusy] = useState(false);
@@ -174,7 +165,7 @@ function MoveSection({
               {options.map((slot) => (
                 <option key={slot.id} value={slot.id}>
                   {t("public.manage.move.option", {
-                    time: formatTimeRange(slot.startTime, slot.endTime),
+                    time: formatTimeRangeFor(language, slot.startTime, slot.endTime),
                     count: slot.availableSpots,
                   })}
                 </option>

@@ -24,11 +24,14 @@ const EVENT = {
   ],
 };
 
+/** The agency's identity (GET /api/public/agency): its contact address is the way forward. */
+const AGENCY = { name: "Agencia Sur", contactEmail: "hola@opencall.test", website: null, logoUrl: null };
+
 afterEach(() => vi.restoreAllMocks());
 
 function answerEvent() {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-    const body = String(input).includes("/settings") ? { contactEmail: "hola@opencall.test" } : EVENT;
+    const body = String(input).includes("/api/public/agency") ? AGENCY : EVENT;
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   });
 }
@@ -73,5 +76,23 @@ describe("the register page", () => {
     expect(screen.getByText("05/03/26")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "English" })).toHaveAttribute("lang", "en");
     expect(localStorage.getItem("language")).toBe("es-AR");
+  });
+
+  // Issue 32: 'Evento no encontrado o inactivo' offered no next step.
+  it("says why an event is not found and offers the agency's address and the start", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const [status, body] = String(input).includes("/api/public/agency")
+        ? [200, AGENCY]
+        : [404, { error: { code: "event_not_found", message: "Evento no encontrado o inactivo" } }];
+      return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    });
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Evento no encontrado o inactivo" })).toBeInTheDocument();
+    expect(screen.getByText(/Revisá el enlace que te compartieron o consultá a la agencia\./)).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Escribir a hola@opencall.test" })).toHaveAttribute(
+      "href",
+      "mailto:hola@opencall.test",
+    );
+    expect(screen.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
   });
 });

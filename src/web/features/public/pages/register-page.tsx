@@ -1,12 +1,15 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
+import { agencyTitle } from "@common/public-paths";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import type { WaitlistJoined } from "@common/schemas/self-service";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
-import { getPublicEvent } from "../api/get-public-event";
+import { getPublicEvent, getPublicEventBySlug } from "../api/get-public-event";
 import { useLoad, type LoadState } from "../api/use-load";
+import { WaysForward } from "../components/contact-agency";
+import { useAgency } from "../hooks/use-agency";
 import { Notice, PublicButton } from "../components/public-ui";
 import { RegistrationForm } from "../components/registration-form";
 import { WaitlistJoinedCard } from "../components/waitlist-joined";
@@ -18,18 +21,29 @@ export function successPath(result: RegistrationCreated): string {
   return `/registration/success?${params.toString()}`;
 }
 
-export function RegisterPage({ eventId, navigate }: { eventId: string; navigate: (path: string) => void }) {
+/** The page's event: by its id (`/events/<id>/register`) or its short address (`/e/<slug>`). */
+export type EventAddress = { eventId: string; slug?: undefined } | { slug: string; eventId?: undefined };
+
+export function RegisterPage({ eventId, slug, navigate }: EventAddress & { navigate: (path: string) => void }) {
   const { t } = useLanguage();
   const rendered = usePageState()?.event;
   // The event the server rendered the page with: shown as it is, not fetched again.
   let initial: LoadState<PublicEvent> | undefined;
-  if (rendered?.id === eventId) {
+  const renderedHere =
+    rendered && (slug !== undefined ? "slug" in rendered && rendered.slug === slug : "id" in rendered && rendered.id === eventId);
+  if (renderedHere) {
     initial =
       "data" in rendered
         ? { status: "success", data: rendered.data }
         : { status: "error", error: new ApiError(404, "event_not_found", "") };
   }
-  const { state, reload } = useLoad((signal) => getPublicEvent(eventId, signal), eventId, initial);
+  // Read again by its id once known (the server's page says it); by the slug before.
+  const id = eventId ?? (initial?.status === "success" ? initial.data.id : undefined);
+  const { state, reload } = useLoad(
+    (signal) => (id !== undefined ? getPublicEvent(id, signal) : getPublicEventBySlug(slug ?? "", signal)),
+    slug ?? eventId ?? "",
+    initial,
+  );
   // Its availability may be a few seconds old: read again once the person starts on the form,
   // before they reach the slots (the server's capacity rule judges in any case).
   const refreshed = useRef(!initial);
@@ -41,9 +55,12 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
   const [gone, setGone] = useState(false);
   const [joined, setJoined] = useState<WaitlistJoined | null>(null);
   const eventName = state.status === "success" ? state.data.eventName : null;
+  const agencyName = useAgency()?.name;
   useEffect(() => {
-    if (eventName) document.title = t("public.register.documentTitle", { eventName });
-  }, [eventName, t]);
+    if (!eventName) return;
+    const title = t("public.register.documentTitle", { eventName });
+    document.title = agencyName ? agencyTitle(title, agencyName) : title;
+  }, [eventName, agencyName, t]);
 
   if (state.status === "loading") {
     return (
@@ -55,13 +72,7 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
   }
   const notFound =
     gone || (state.status === "error" && state.error instanceof ApiError && [400, 404].includes(state.error.status));
-  if (notFound) {
-    return (
-      <div className="py-10">
-        <h1 className="text-2xl font-bold">{t("public.register.notFound")}</h1>
-      </div>
-    );
-  }
+  if (notFound) return <EventNotFound />;
   if (state.status === "error") {
     return (
       <Notice tone="destructive" className="my-10">
@@ -86,6 +97,18 @@ export function RegisterPage({ eventId, navigate }: { eventId: string; navigate:
         onEventGone={() => setGone(true)}
         onStarted={refreshSlots}
       />
+    </div>
+  );
+}
+
+/** 'Evento no encontrado o inactivo', and the ways forward: the agency's address, the start (issue 32). */
+function EventNotFound() {
+  const { t } = useLanguage();
+  return (
+    <div className="grid max-w-xl gap-4 py-10">
+      <h1 className="text-2xl font-bold">{t("public.register.notFound")}</h1>
+      <p className="text-muted-foreground">{t("public.register.notFoundHelp")}</p>
+      <WaysForward className="sm:items-start" />
     </div>
   );
 }

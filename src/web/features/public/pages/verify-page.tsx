@@ -1,12 +1,12 @@
-import { formatTimeRange } from "@common/dates";
-import { formatDateFor } from "@common/dates-language";
+import type { MessageId } from "@common/i18n";
 import type { VerifyResult } from "@common/schemas/public-responses";
-import { CheckCircle2, Download, Info, Loader2, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, Download, Info, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
 import { verifyRegistration } from "../api/verify-registration";
 import { CheckInQr } from "../components/check-in-qr";
+import { EventDetails } from "../components/event-details";
 import { Card, Notice, PublicButton } from "../components/public-ui";
 
 type State = { status: "verifying" } | { status: "done"; result: VerifyResult } | { status: "invalid" } | { status: "error" };
@@ -47,16 +47,51 @@ export function VerifyPage({ token }: { token: string }) {
   return <VerifiedRegistration result={state.result} />;
 }
 
+/**
+ * What the page says of the registration (issue 32): docs/product.md's '¡Correo verificado!' and 'Registro
+ * ya confirmado' for a confirmed one; a minor still waiting for the guardian is told so, never
+ * "confirmed"; a refused or cancelled one says that.
+ */
+function headline(result: VerifyResult): { title: MessageId; note?: MessageId; tone: "success" | "waiting" | "stopped" } {
+  const verified = result.outcome === "verified";
+  switch (result.state) {
+    case "guardian_refused":
+      return { title: "public.verify.guardianRefused", note: "public.verify.guardianRefusedNote", tone: "stopped" };
+    case "cancelled":
+      return { title: "public.verify.cancelled", note: "public.verify.cancelledNote", tone: "stopped" };
+    case "awaiting_guardian":
+    case "awaiting_email_and_guardian":
+      return {
+        title: verified ? "public.verify.verified" : "public.verify.alreadyVerified",
+        note: "public.verify.awaitingGuardian",
+        tone: "waiting",
+      };
+    default:
+      return verified
+        ? { title: "public.verify.verified", note: "public.verify.verifiedNote", tone: "success" }
+        : { title: "public.verify.alreadyConfirmed", tone: "success" };
+  }
+}
+
+const HEADLINE_ICONS = {
+  success: <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />,
+  waiting: <Clock className="mx-auto size-12 text-warning" aria-hidden="true" />,
+  stopped: <XCircle className="mx-auto size-12 text-destructive" aria-hidden="true" />,
+};
+
 function VerifiedRegistration({ result }: { result: VerifyResult }) {
   const t = useT();
+  const { title, note, tone } = headline(result);
   return (
     <Card className="mx-auto grid max-w-xl gap-5 p-5 sm:p-8">
       <div className="grid gap-2 text-center">
-        <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">
-          {result.outcome === "verified" ? t("public.verify.verified") : t("public.verify.alreadyConfirmed")}
-        </h1>
-        {result.outcome === "verified" ? <p className="text-muted-foreground">{t("public.verify.verifiedNote")}</p> : null}
+        {HEADLINE_ICONS[tone]}
+        <h1 className="text-2xl font-bold">{t(title)}</h1>
+        {note ? (
+          <p className={tone === "success" ? "text-muted-foreground" : "font-medium"} data-testid="registration-state">
+            {t(note)}
+          </p>
+        ) : null}
       </div>
       <div className="rounded-lg border border-dashed border-primary/50 bg-accent/40 p-4 text-center">
         <p className="text-sm text-muted-foreground">{t("public.verify.code")}</p>
@@ -67,7 +102,7 @@ function VerifiedRegistration({ result }: { result: VerifyResult }) {
       {result.registration?.checkInUrl ? <CheckInQr url={result.registration.checkInUrl} code={result.registrationCode} /> : null}
       {result.registration ? (
         <RegistrationSheet registration={result.registration} />
-      ) : (
+      ) : tone === "stopped" ? null : (
         <Notice>{t("public.verify.sheetNotShown")}</Notice>
       )}
     </Card>
@@ -93,22 +128,9 @@ function RegistrationSheet({ registration: r }: { registration: NonNullable<Veri
     }
   }
 
-  const rows: Array<[string, string]> = [
-    [t("public.verify.event"), r.event.eventName],
-    [t("public.verify.date"), formatDateFor(language, r.event.eventDate)],
-    [t("public.verify.timeslot"), r.timeslot ? formatTimeRange(r.timeslot.startTime, r.timeslot.endTime) : "—"],
-    [t("public.verify.place"), r.event.location],
-  ];
   return (
     <>
-      <dl className="grid gap-3 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <EventDetails event={r.event} timeslot={r.timeslot} />
       {r.event.confirmationDetails.trim() ? (
         <section className="rounded-lg border bg-muted/50 p-4" aria-labelledby="important-info">
           <h2 id="important-info" className="mb-1 flex items-center gap-2 font-semibold">

@@ -1,11 +1,12 @@
-import { formatTimeRange } from "@common/dates";
-import { formatDateFor, formatDateTimeFor } from "@common/dates-language";
+import { formatDateTimeFor } from "@common/dates-language";
+import { awaitsGuardian } from "@common/registration-state";
 import type { WaitlistView } from "@common/schemas/self-service";
 import { CheckCircle2, ListOrdered, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
 import { waitlistAction } from "../api/self-service";
+import { EventDetails } from "../components/event-details";
 import { Card, Notice, PublicButton } from "../components/public-ui";
 
 type State = { status: "loading" } | { status: "done"; view: WaitlistView } | { status: "invalid" } | { status: "error" };
@@ -72,30 +73,10 @@ export function WaitlistPage({ token, navigate }: { token: string; navigate: (pa
         <ListOrdered className="size-6 text-primary" aria-hidden="true" />
         {t("public.waitlist.title")}
       </h1>
-      <EntryDetails view={state.view} />
+      <EventDetails event={state.view.event} timeslot={state.view.timeslot} />
       {failure ? <Notice tone="destructive">{failure}</Notice> : null}
       <EntryStatus view={state.view} busy={busy} act={act} navigate={navigate} />
     </Card>
-  );
-}
-
-function EntryDetails({ view }: { view: WaitlistView }) {
-  const { t, language } = useLanguage();
-  const rows: Array<[string, string]> = [
-    [t("public.verify.event"), view.event.eventName],
-    [t("public.verify.date"), formatDateFor(language, view.event.eventDate)],
-    [t("public.verify.timeslot"), formatTimeRange(view.timeslot.startTime, view.timeslot.endTime)],
-    [t("public.verify.place"), view.event.location],
-  ];
-  return (
-    <dl className="grid gap-3 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="font-medium">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -146,7 +127,17 @@ function EntryStatus({ view, busy, act, navigate }: StatusProps) {
       return (
         <>
           <Notice tone="success" title={<CheckCircle2 className="size-6 text-success" aria-hidden="true" />}>
-            <span data-testid="waitlist-accepted">{t("public.waitlist.accepted", { code: view.registrationCode ?? "" })}</span>
+            <span data-testid="waitlist-accepted">
+              {/* A minor's registration waits for the guardian (issue 32): not "confirmed" yet. */}
+              {t(
+                awaitsGuardian(view.registrationState ?? "confirmed")
+                  ? "public.waitlist.acceptedAwaitingGuardian"
+                  : "public.waitlist.accepted",
+                {
+                  code: view.registrationCode ?? "",
+                },
+              )}
+            </span>
           </Notice>
           {view.manageToken ? (
             <PublicButton variant="outline" onClick={() => navigate(`/manage?t=${encodeURIComponent(view.manageToken!)}`)}>

@@ -19,13 +19,16 @@ export interface RegistrationListParams {
   sort: "recent" | "panel";
   /** 'Falta autorización' (issue 18). */
   guardianPending?: boolean;
+  /** Leaves out the cancelled registrations and those whose e-mail is not verified (issue 32). */
+  hideUnconfirmed?: boolean;
   page: number;
   pageSize: number;
 }
 
 /** The query string of the list's filters; shared with the CSV link so both select the same rows. */
 export function filterSearchParams(params: Omit<RegistrationListParams, "page" | "pageSize" | "sort">): URLSearchParams {
-  const search = new URLSearchParams({ eventId: params.eventId });
+  const search = new URLSearchParams();
+  if (params.eventId) search.set("eventId", params.eventId);
   if (params.liked) search.set("liked", "true");
   if (params.attended) search.set("attended", "true");
   if (params.noShow) search.set("noShow", "true");
@@ -36,6 +39,7 @@ export function filterSearchParams(params: Omit<RegistrationListParams, "page" |
   if (params.unscoredByMe) search.set("unscoredByMe", "true");
   if (params.panelMin !== null) search.set("panelMin", String(params.panelMin));
   if (params.guardianPending) search.set("guardianStatus", "pending");
+  if (params.hideUnconfirmed) search.set("hideUnconfirmed", "true");
   return search;
 }
 

@@ -2,6 +2,7 @@ import { useT } from "@web/lib/language";
 import { RATING_MAX } from "@common/constants";
 import { Star } from "lucide-react";
 import { useId } from "react";
+import { LabelledGroup } from "@web/components/ui/labelled-group";
 import { cn } from "@web/lib/cn";
 
 interface RatingStarsProps {
@@ -9,15 +10,17 @@ interface RatingStarsProps {
   /** Undefined: read-only (members), shown disabled with the hint. */
   onChange?: ((value: number | null) => void) | undefined;
   label: string;
+  /** The label written before the stars (where no column header names them). */
+  showLabel?: boolean;
 }
 
-/** 1 to 5 stars. Clicking the current rating clears it (SPEC.md §4). */
-export function RatingStars({ value, onChange, label }: RatingStarsProps) {
+/** 1 to 5 stars. Clicking the current rating clears it (docs/product.md §4). */
+export function RatingStars({ value, onChange, label, showLabel = false }: RatingStarsProps) {
   const t = useT();
   const hintId = useId();
   const disabled = !onChange;
-  return (
-    <div role="group" aria-label={label} aria-describedby={disabled ? hintId : undefined} className="flex items-center gap-0.5">
+  const stars = (
+    <>
       {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => {
         const filled = value !== null && n <= value;
         return (
@@ -43,6 +46,19 @@ export function RatingStars({ value, onChange, label }: RatingStarsProps) {
           {t("registrations.row.adminOnlyRating")}
         </span>
       ) : null}
+    </>
+  );
+  const group = { "aria-describedby": disabled ? hintId : undefined, className: "flex items-center gap-0.5" };
+  if (showLabel) {
+    return (
+      <LabelledGroup label={label} {...group}>
+        {stars}
+      </LabelledGroup>
+    );
+  }
+  return (
+    <div role="group" aria-label={label} {...group}>
+      {stars}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";
-import { useT } from "@web/lib/language";
+import { useLanguage, useT } from "@web/lib/language";
 
 const INPUT_TYPE: Partial<Record<FieldDefinition["kind"], string>> = { email: "email", phone: "tel" };
 const numberOrNull = (value: unknown) => (value === "" || value === null ? null : Number(value));
@@ -31,7 +31,7 @@ function AgeOf({ control }: { control: Control<RegistrationEditInput> }) {
 
 /** One registrant field on the staff edit form, its control chosen by the field's kind. */
 export function RegistrantEditControl({ name, register, control, error }: RegistrantEditControlProps) {
-  const t = useT();
+  const { t, language } = useLanguage();
   const definition: FieldDefinition = registrantFields[name];
   const id = `edit-${name}`;
   const label = fieldLabel(name);
@@ -66,7 +66,7 @@ export function RegistrantEditControl({ name, register, control, error }: Regist
             <option value="">{t("registrant.values.unspecified")}</option>
             {(definition.options ?? []).map((option) => (
               <option key={option} value={option}>
-                {option}
+                {definition.optionLabel?.(option, language) ?? option}
               </option>
             ))}
           </NativeSelect>

@@ -1,7 +1,7 @@
-import { useT } from "@web/lib/language";
+import { useLanguage } from "@web/lib/language";
+import { SLOT_ROOM_TEXT, slotRoom } from "@web/lib/slot-availability";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LOW_AVAILABILITY_THRESHOLD } from "@common/constants";
-import { formatTimeRange } from "@common/dates";
+import { formatTimeRangeFor } from "@common/dates-language";
 import { REGISTRANT_FIELD_NAMES, pickRegistrantValues, registrantFields } from "@common/registrant/fields";
 import {
   registrationEditSchema,
@@ -24,18 +24,29 @@ interface RegistrationEditFormProps {
   serverErrors?: Partial<Record<keyof RegistrationEdit, string>> | undefined;
 }
 
-/** The form's starting values; a choice no longer offered (an old value) starts unset. */
+/**
+ * The form's starting values; a choice no longer offered (an old value) starts unset. A contact the
+ * reply left out (null without contacts.see, issue 33) starts empty: such a caller cannot save
+ * (registrations.edit), and an empty required field is refused rather than written.
+ */
 function defaults(r: RegistrationDetail): RegistrationEditInput {
   const values = pickRegistrantValues(r);
   for (const name of REGISTRANT_FIELD_NAMES) {
     const { options } = registrantFields[name] as { options?: readonly string[] };
     if (options && !options.includes(String(values[name]))) Object.assign(values, { [name]: null });
   }
-  return { ...values, timeslotId: r.timeslotId };
+  const { email, dateOfBirth, phoneNumber, ...rest } = values;
+  return {
+    ...rest,
+    email: email ?? "",
+    dateOfBirth: dateOfBirth ?? "",
+    phoneNumber: phoneNumber ?? "",
+    timeslotId: r.timeslotId,
+  };
 }
 
 export function RegistrationEditForm({ registration, saving, onSubmit, onCancel, serverErrors }: RegistrationEditFormProps) {
-  const t = useT();
+  const { t, language } = useLanguage();
   const form = useForm<RegistrationEditInput, unknown, RegistrationEdit>({
     resolver: zodResolver(registrationEditSchema),
     defaultValues: defaults(registration),
@@ -55,26 +66,23 @@ export function RegistrationEditForm({ registration, saving, onSubmit, onCancel,
         <legend className="mb-2 text-sm font-medium">{t("registrations.edit.timeslot")}</legend>
         {registration.timeslots.map((slot) => {
           const spots = spotsForEdit(slot, registration.timeslotId);
+          const room = slotRoom(spots);
           return (
             <label
               key={slot.id}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border bg-card p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
+              className="flex cursor-pointer items-center gap-3 rounded-lg border bg-card p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed"
             >
               <input
                 type="radio"
                 value={slot.id}
-                disabled={spots <= 0}
+                disabled={room === "full"}
                 className="size-4 accent-primary"
                 {...register("timeslotId")}
               />
-              <span className="font-medium">{formatTimeRange(slot.startTime, slot.endTime)}</span>
-              <span
-                className={cn(
-                  "ml-auto text-sm",
-                  spots <= LOW_AVAILABILITY_THRESHOLD ? "font-medium text-destructive" : "text-muted-foreground",
-                )}
-              >
-                {t("registrations.edit.spots", { count: spots })}
+              <span className="font-medium tabular-nums">{formatTimeRangeFor(language, slot.startTime, slot.endTime)}</span>
+              {/* The same words and colours as the public form (issue 32); staff cannot add to a waiting list. */}
+              <span className={cn("ml-auto text-sm", SLOT_ROOM_TEXT[room])} data-room={room}>
+                {room === "full" ? t("registrations.edit.full") : t("registrations.edit.spots", { count: spots })}
               </span>
             </label>
           );

@@ -130,4 +130,27 @@ describe("the edit screen's photos", () => {
     expect(await screen.findByText("El archivo no es una foto JPEG, PNG, WebP o AVIF.")).toBeInTheDocument();
     expect((await thumbnail("Foto de frente")).getAttribute("src")).toContain(`v=${face.id}`);
   });
+
+  it("offers 'Quitar' and 'Cambiar' as buttons: drawn as buttons, named in full, reached and used with the keyboard", async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer([face]);
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderEditor();
+    await thumbnail("Foto de frente");
+
+    await user.tab();
+    const change = screen.getByLabelText("Cambiar Foto de frente");
+    expect(change).toHaveFocus();
+    // What is seen and clicked is drawn as a button (an outlined one), not as plain text.
+    expect(screen.getByText("Cambiar", { selector: "label" })).toHaveClass("border");
+
+    await user.tab();
+    const remove = screen.getByRole("button", { name: "Quitar Foto de frente" });
+    expect(remove).toHaveFocus();
+    expect(remove).toHaveTextContent("Quitar");
+    expect(remove).toHaveClass("border");
+    await user.keyboard("{Enter}");
+    expect(confirm).toHaveBeenCalledWith("¿Quitar la Foto de frente? No se puede deshacer.");
+    await waitFor(() => expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1));
+  });
 });

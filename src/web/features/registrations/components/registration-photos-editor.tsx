@@ -16,7 +16,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@web/components/ui/button";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { useT } from "@web/lib/language";
 
 async function send(url: string, init: RequestInit): Promise<void> {
@@ -50,7 +51,7 @@ export function RegistrationPhotosEditor({ registrationId, photos }: { registrat
   }
 
   return (
-    <section aria-labelledby="photos-editor-title" className="mb-6 grid gap-3">
+    <section aria-labelledby="photos-editor-title" className="grid gap-3">
       <h2 id="photos-editor-title" className="text-base font-semibold">
         {t("registrations.photos.editTitle")}
       </h2>
@@ -97,45 +98,58 @@ function PhotoSlot({
   const label = t(`public.photos.kinds.${kind}`);
   const inputId = `photo-edit-${kind}`;
   const present = src !== undefined;
+  const disabled = busy !== null;
   return (
     <div className="grid content-start gap-2">
-      <div className="grid aspect-[3/4] place-items-center overflow-hidden rounded-md border bg-muted">
-        {present ? (
-          <img src={src} alt={label} className="size-full object-cover" />
-        ) : (
-          <ImageOff className="size-6 text-muted-foreground" aria-label={label} />
-        )}
-      </div>
-      <label htmlFor={inputId} className="cursor-pointer text-center text-sm font-medium underline-offset-2 hover:underline">
-        {busy === kind
-          ? t("registrations.photos.uploading")
-          : present
-            ? t("registrations.photos.replace", { kind: label })
-            : t("registrations.photos.add", { kind: label })}
-      </label>
+      <figure className="grid gap-1">
+        <div className="grid aspect-[3/4] place-items-center overflow-hidden rounded-md border bg-muted">
+          {present ? (
+            <img src={src} alt={label} className="size-full object-cover" />
+          ) : (
+            <ImageOff className="size-6 text-muted-foreground" aria-hidden="true" />
+          )}
+        </div>
+        <figcaption className="text-center text-xs text-muted-foreground">{label}</figcaption>
+      </figure>
+      {/* The file input is the control (focused, named in full); its label is what is seen and clicked, drawn as a button. */}
       <input
         id={inputId}
         type="file"
         accept={`image/*,${PHOTO_ACCEPTED_TYPES.join(",")}`}
-        className="sr-only"
-        disabled={busy !== null}
+        className="peer sr-only"
+        aria-label={present ? t("registrations.photos.replace", { kind: label }) : t("registrations.photos.add", { kind: label })}
+        disabled={disabled}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = "";
           if (file) onReplace(file);
         }}
       />
+      <label
+        htmlFor={inputId}
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "w-full cursor-pointer px-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
+        )}
+      >
+        {busy === kind
+          ? t("registrations.photos.uploading")
+          : present
+            ? t("registrations.photos.replaceShort")
+            : t("registrations.photos.addShort")}
+      </label>
       {present ? (
         <Button
-          variant="ghost"
+          variant="outline"
           size="sm"
-          className="text-destructive hover:text-destructive"
-          disabled={busy !== null}
+          className="w-full px-2 text-destructive hover:text-destructive"
+          aria-label={t("registrations.photos.remove", { kind: label })}
+          disabled={disabled}
           onClick={() => {
             if (window.confirm(t("registrations.photos.removeConfirm", { kind: label }))) onRemove();
           }}
         >
-          {t("registrations.photos.remove", { kind: label })}
+          {t("registrations.photos.removeShort")}
         </Button>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { useCan } from "@web/features/accounts";
 import { useLanguage, useT } from "@web/lib/language";
 import { formatDateTimeFor } from "@common/dates-language";
 import type { RegistrationPrivacy } from "@common/schemas/privacy";
@@ -69,21 +70,20 @@ function AdminPrivacyActions({ id, kept, onErased }: { id: string; kept: boolean
 export function RegistrationPrivacyPanel({
   id,
   privacy,
-  isAdmin,
   onErased,
 }: {
   id: string;
   privacy: RegistrationPrivacy | undefined;
-  isAdmin: boolean;
   onErased: () => void;
 }) {
   const t = useT();
+  const can = useCan();
   const { language } = useLanguage();
   if (!privacy) return null;
   const yesNo = (value: boolean) => t(value ? "privacy.staff.yes" : "privacy.staff.no");
   return (
-    <section aria-labelledby="privacy-title" className="mb-6 grid gap-3 rounded-lg border p-4 text-sm">
-      <h2 id="privacy-title" className="font-semibold">
+    <section aria-labelledby="privacy-title" className="grid gap-3 text-sm">
+      <h2 id="privacy-title" className="text-base font-semibold">
         {t("privacy.staff.consentTitle")}
       </h2>
       {privacy.privacyNoticeVersion === null ? (
@@ -122,7 +122,7 @@ export function RegistrationPrivacyPanel({
           ) : null}
         </div>
       ) : null}
-      {isAdmin ? <AdminPrivacyActions id={id} kept={privacy.retentionKeep} onErased={onErased} /> : null}
+      {can("registrations.delete") ? <AdminPrivacyActions id={id} kept={privacy.retentionKeep} onErased={onErased} /> : null}
     </section>
   );
 }

@@ -1,26 +1,26 @@
+import { useCan } from "@web/features/accounts";
 import { useT } from "@web/lib/language";
 import type { RegistrationListItem, RegistrationReview } from "@common/schemas/registrations";
 import { formatTimeRange } from "@common/dates";
-import { listedDetails } from "@common/registrant/format";
+import { fieldsHiddenFrom, listedDetails } from "@common/registrant/format";
 import { AtSign, CalendarCheck, Heart, Mail, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "@web/components/ui/badge";
-import type { RegistrationStatus } from "@common/constants";
+import { registrationState, STAFF_STATE_BADGES, type RegistrationState } from "@common/registration-state";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
+import { EmailAddress } from "@web/components/email-address";
 import { PhotoThumbnail } from "./photo-viewer";
 import { RatingStars } from "./rating-stars";
 import { ReviewToggle } from "./review-toggle";
 
-const STATUS_TONE = { pending: "yellow", confirmed: "green", cancelled: "red" } as const satisfies Record<
-  RegistrationStatus,
-  string
->;
+/** The registration's state as the person reads it too (issue 32): a minor waiting for the guardian is not "Confirmado". */
+export const stateOf = (r: RegistrationListItem): RegistrationState =>
+  registrationState({ ...r, guardianStatus: r.guardianStatus ?? "not_required" });
 
 export interface RegistrationRowProps {
   registration: RegistrationListItem;
-  isAdmin: boolean;
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onReview: (change: RegistrationReview) => void;
@@ -52,10 +52,11 @@ type RowActionsProps = Pick<RegistrationRowProps, "registration" | "onResend" | 
 /** The row's own actions: resend, Instagram, edit, the extra ones (the PDF), delete. */
 export function RowActions({ registration: r, onResend, resending, onDelete, extraActions, compact = false }: RowActionsProps) {
   const t = useT();
-  const canResend = r.status === "pending" && !r.emailVerified;
+  const can = useCan();
+  const canResend = can("registrations.edit") && r.status === "pending" && !r.emailVerified;
   const handle = r.instagramHandle?.replace(/^@+/, "");
   return (
-    <div className={compact ? "flex items-center justify-end gap-0.5" : "ml-auto flex flex-wrap items-center gap-1"}>
+    <div className={compact ? "flex items-center justify-end" : "ml-auto flex flex-wrap items-center gap-1"}>
       {canResend ? (
         <Button
           variant={compact ? "ghost" : "outline"}
@@ -82,82 +83,97 @@ export function RowActions({ registration: r, onResend, resending, onDelete, ext
           </a>
         </Button>
       ) : null}
-      <Button asChild variant="ghost" size="icon-sm">
-        <Link
-          to={`/dashboard/scouting/registrations/${r.id}/edit`}
-          aria-label={t("registrations.actions.edit", { name: r.fullName })}
-          title={t("registrations.actions.edit", { name: r.fullName })}
-        >
-          <Pencil aria-hidden="true" />
-        </Link>
-      </Button>
+      {can("registrations.edit") ? (
+        <Button asChild variant="ghost" size="icon-sm">
+          <Link
+            to={`/dashboard/scouting/registrations/${r.id}/edit`}
+            aria-label={t("registrations.actions.edit", { name: r.fullName })}
+            title={t("registrations.actions.edit", { name: r.fullName })}
+          >
+            <Pencil aria-hidden="true" />
+          </Link>
+        </Button>
+      ) : null}
       {extraActions}
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="text-destructive hover:text-destructive"
-        onClick={onDelete}
-        aria-label={t("registrations.actions.delete", { name: r.fullName })}
-        title={t("registrations.actions.delete", { name: r.fullName })}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      {/* Offered to every staff member who may change registrations (docs/product.md §2 and §6): the server
+          refuses those without registrations.delete, and the list says so. A viewer changes nothing. */}
+      {can("registrations.delete") || can("registrations.edit") ? (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="text-destructive hover:text-destructive"
+          onClick={onDelete}
+          aria-label={t("registrations.actions.delete", { name: r.fullName })}
+          title={t("registrations.actions.delete", { name: r.fullName })}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      ) : null}
     </div>
   );
 }
 
-type ReviewProps = Pick<RegistrationRowProps, "registration" | "isAdmin" | "onReview"> & {
-  /** The compact table's: the toggle's word is its accessible name only. */
+type ReviewProps = Pick<RegistrationRowProps, "registration" | "onReview"> & {
+  /** The compact table's: the toggle's word (the rating's label) is its accessible name only. */
   iconOnly?: boolean;
 };
 
-/** Liked: an admin's to change, shown to everyone (SPEC.md §6). */
-export function LikedToggle({ registration: r, isAdmin, onReview, iconOnly }: ReviewProps) {
+/** Liked: an admin's to change, shown to everyone (docs/product.md §2 and §6). */
+export function LikedToggle({ registration: r, onReview, iconOnly }: ReviewProps) {
   const t = useT();
+  const can = useCan();
   return (
     <ReviewToggle
       pressed={r.liked}
       label={t("registrations.row.liked")}
       iconOnly={iconOnly}
       icon={<Heart className={r.liked ? "fill-current" : undefined} aria-hidden="true" />}
-      onToggle={isAdmin ? () => onReview({ liked: !r.liked }) : undefined}
+      onToggle={can("registrations.rate") ? () => onReview({ liked: !r.liked }) : undefined}
     />
   );
 }
 
-/** Attended: an admin's to change, shown to everyone (SPEC.md §6). */
-export function AttendedToggle({ registration: r, isAdmin, onReview, iconOnly }: ReviewProps) {
+/** Attended: an admin's to change, shown to everyone (docs/product.md §2 and §6). */
+export function AttendedToggle({ registration: r, onReview, iconOnly }: ReviewProps) {
   const t = useT();
+  const can = useCan();
   return (
     <ReviewToggle
       pressed={r.attended}
       label={t("registrations.row.attended")}
       iconOnly={iconOnly}
       icon={<CalendarCheck aria-hidden="true" />}
-      onToggle={isAdmin ? () => onReview({ attended: !r.attended }) : undefined}
+      onToggle={can("registrations.rate") ? () => onReview({ attended: !r.attended }) : undefined}
     />
   );
 }
 
-/** The rating: an admin's to change, shown to everyone (SPEC.md §6). */
-export function RegistrationRating({ registration: r, isAdmin, onReview }: ReviewProps) {
+/**
+ * The official rating: an admin's to change, shown to everyone (docs/product.md §2 and §6); named 'Calificación
+ * oficial' so that it reads apart from the panel's scores (issue 32).
+ */
+export function RegistrationRating({ registration: r, onReview, iconOnly = false }: ReviewProps) {
   const t = useT();
+  const can = useCan();
   return (
     <RatingStars
       value={r.rating}
-      label={t("registrations.row.rating")}
-      onChange={isAdmin ? (rating) => onReview({ rating }) : undefined}
+      label={t("registrations.row.officialRating")}
+      showLabel={!iconOnly}
+      onChange={can("registrations.rate") ? (rating) => onReview({ rating }) : undefined}
     />
   );
 }
 
 export function RegistrationRow(props: RegistrationRowProps) {
   const t = useT();
-  const { registration: r, isAdmin, selected, onSelectedChange, campaigns, panel } = props;
+  const { registration: r, selected, onSelectedChange, campaigns, panel } = props;
+  const can = useCan();
+  const state = stateOf(r);
   return (
     <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm" aria-label={r.fullName}>
       <div className="flex flex-wrap items-start gap-3">
-        {isAdmin ? (
+        {can("campaigns.send") ? (
           <Checkbox
             className="mt-1.5"
             checked={selected}
@@ -172,11 +188,11 @@ export function RegistrationRow(props: RegistrationRowProps) {
             <span className="text-sm text-muted-foreground">
               {t("registrations.row.age", { age: r.age })} · {r.location}
             </span>
-            <Badge tone={STATUS_TONE[r.status]}>{t(`registrations.row.status.${r.status}`)}</Badge>
+            <Badge tone={STAFF_STATE_BADGES[state].tone}>{t(STAFF_STATE_BADGES[state].label)}</Badge>
             {!r.emailVerified ? <Badge tone="outline">{t("registrations.row.unverified")}</Badge> : null}
-            {r.guardianStatus === "pending" ? <Badge tone="yellow">{t("privacy.guardian.badge")}</Badge> : null}
+            {state === "awaiting_email_and_guardian" ? <Badge tone="yellow">{t("privacy.guardian.badge")}</Badge> : null}
           </div>
-          <p className="mt-0.5 break-all text-sm text-muted-foreground">{r.email}</p>
+          {r.email !== null ? <EmailAddress address={r.email} className="mt-0.5 block text-sm text-muted-foreground" /> : null}
           {campaigns ? <div className="mt-1.5">{campaigns}</div> : null}
         </div>
         <p className="basis-full text-sm sm:basis-auto">
@@ -186,7 +202,7 @@ export function RegistrationRow(props: RegistrationRowProps) {
       </div>
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-6">
-        {listedDetails(r).map(({ label, value }) => (
+        {listedDetails(r, undefined, fieldsHiddenFrom(can)).map(({ label, value }) => (
           <Detail key={label} label={label}>
             {value}
           </Detail>
@@ -197,9 +213,9 @@ export function RegistrationRow(props: RegistrationRowProps) {
       {panel ? <div className="mt-3 border-t pt-3">{panel}</div> : null}
 
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3">
-        <LikedToggle registration={r} isAdmin={isAdmin} onReview={props.onReview} />
-        <AttendedToggle registration={r} isAdmin={isAdmin} onReview={props.onReview} />
-        <RegistrationRating registration={r} isAdmin={isAdmin} onReview={props.onReview} />
+        <LikedToggle registration={r} onReview={props.onReview} />
+        <AttendedToggle registration={r} onReview={props.onReview} />
+        <RegistrationRating registration={r} onReview={props.onReview} />
         <RowActions {...props} />
       </div>
     </li>

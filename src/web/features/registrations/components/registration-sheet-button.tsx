@@ -7,6 +7,8 @@ import { toast } from "sonner";
 import { Button } from "@web/components/ui/button";
 import { registrationQueryOptions } from "../api/get-registration";
 import { registrationPhotoUrl, type RegistrationPhotoRef } from "@common/photos";
+import { fieldsHiddenFrom } from "@common/registrant/format";
+import { useCan } from "@web/features/accounts";
 
 /** The face photo's bytes for the sheet; none when it cannot be read (the sheet goes without it). */
 async function facePhoto(registrationId: string, photo: RegistrationPhotoRef): Promise<Uint8Array | undefined> {
@@ -22,6 +24,7 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
   const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const can = useCan();
 
   async function download() {
     setBusy(true);
@@ -30,12 +33,9 @@ export function RegistrationSheetButton({ registrationId, fullName }: { registra
       const { downloadRegistrationSheet } = await import("@web/lib/registration-sheet");
       const facePhotoRef = registration.photos?.find((photo) => photo.kind === "face");
       const face = facePhotoRef ? await facePhoto(registrationId, facePhotoRef) : undefined;
-      await downloadRegistrationSheet(
-        toRegistrationSheet(registration, registration.event, registration.timeslot, registration.checkInUrl),
-        undefined,
-        undefined,
-        face,
-      );
+      // Without contacts.see the reply's contacts are null (issue 33): the sheet leaves them out.
+      const sheet = toRegistrationSheet(registration, registration.event, registration.timeslot, registration.checkInUrl);
+      await downloadRegistrationSheet({ ...sheet, hidden: fieldsHiddenFrom(can) }, undefined, undefined, face);
     } catch (error) {
       console.warn("registration sheet failed", error);
       toast.error(t("registrations.messages.sheetFailed"));

@@ -1,12 +1,14 @@
+import { useCan } from "@web/features/accounts";
 import { useT } from "@web/lib/language";
 import { Download, RefreshCw } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { exportAllCsvUrl } from "../api/export-csv";
 import type { RegistrationsView } from "../hooks/use-registrations-view";
 
-/** The heading's actions: refresh, and the admin's download of the filtered list as CSV. */
-export function RegistrationsHeaderActions({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
+/** The heading's actions: refresh, and the download of the filtered list as CSV (for those who may export). */
+export function RegistrationsHeaderActions({ view }: { view: RegistrationsView }) {
   const t = useT();
+  const canExport = useCan()("registrations.export");
   const { events, eventId, list, filterParams } = view;
   const refresh = () => {
     void events.refetch();
@@ -18,7 +20,7 @@ export function RegistrationsHeaderActions({ view, isAdmin }: { view: Registrati
         <RefreshCw className={list.isFetching ? "motion-safe:animate-spin" : undefined} aria-hidden="true" />
         {t("registrations.refresh")}
       </Button>
-      {isAdmin && eventId ? (
+      {canExport && eventId ? (
         <Button asChild title={t("registrations.downloadAllHint")}>
           <a href={exportAllCsvUrl(filterParams)} download>
             <Download aria-hidden="true" />
@@ -26,7 +28,7 @@ export function RegistrationsHeaderActions({ view, isAdmin }: { view: Registrati
           </a>
         </Button>
       ) : null}
-      {isAdmin && !eventId ? (
+      {canExport && !eventId ? (
         <Button disabled title={t("registrations.downloadAllHint")}>
           <Download aria-hidden="true" />
           {t("registrations.downloadAll")}

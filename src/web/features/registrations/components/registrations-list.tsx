@@ -3,6 +3,7 @@ import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { CampaignBadge } from "@web/features/campaigns";
 import { RowPanel } from "@web/features/panel";
+import { hasActiveFilters } from "../hooks/registrations-url";
 import type { RegistrationActions } from "../hooks/use-registration-actions";
 import type { RegistrationsLayout } from "../hooks/use-registrations-layout";
 import type { RegistrationsView } from "../hooks/use-registrations-view";
@@ -18,16 +19,16 @@ export function EmptyState({ children }: { children: string }) {
 interface RegistrationsListProps {
   view: RegistrationsView;
   actions: RegistrationActions;
-  isAdmin: boolean;
   layout: RegistrationsLayout;
   /** A row's campaign was chosen: show it in the history tab. */
   onCampaignSelect: (campaignId: string, registrationId: string) => void;
 }
 
 /** The 'Registros' tab: the page of rows (or why there are none) and the pagination. */
-export function RegistrationsList({ view, actions, isAdmin, layout, onCampaignSelect }: RegistrationsListProps) {
+export function RegistrationsList({ view, actions, layout, onCampaignSelect }: RegistrationsListProps) {
   const t = useT();
   const { eventId, list, selection, page, pageSize } = view;
+  if (view.choosingEvent) return <Loading text={t("registrations.loading")} />;
   if (!eventId) return <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>;
   if (list.isPending) return <Loading text={t("registrations.loading")} />;
   if (list.isError) {
@@ -39,12 +40,18 @@ export function RegistrationsList({ view, actions, isAdmin, layout, onCampaignSe
     );
   }
   const { items, total } = list.data;
-  if (items.length === 0) return <EmptyState>{t("registrations.empty.noResults")}</EmptyState>;
+  if (items.length === 0) {
+    // docs/product.md's text when filters leave nothing; an event nobody registered for yet says so (issue 32).
+    return (
+      <EmptyState>
+        {t(hasActiveFilters(view.filters) ? "registrations.empty.noResults" : "registrations.empty.noRegistrations")}
+      </EmptyState>
+    );
+  }
   // Both layouts get the same props per row: the same actions, permissions and hooks.
   const rows = items.map((item): RegistrationRowProps & { key: string } => ({
     key: item.id,
     registration: item,
-    isAdmin,
     selected: selection.selected.has(item.id),
     onSelectedChange: (checked) => selection.toggle(item.id, checked),
     onReview: (change) => actions.onReview(item.id, change),
@@ -53,12 +60,12 @@ export function RegistrationsList({ view, actions, isAdmin, layout, onCampaignSe
     onDelete: () => actions.askDelete(item),
     extraActions: item.registrationCode ? <RegistrationSheetButton registrationId={item.id} fullName={item.fullName} /> : null,
     campaigns: <CampaignBadge registrationId={item.id} campaignCount={item.campaignCount} onSelect={onCampaignSelect} />,
-    panel: <RowPanel registration={item} isAdmin={isAdmin} />,
+    panel: <RowPanel registration={item} />,
   }));
   return (
     <>
       {layout === "compact" ? (
-        <RegistrationsTable isAdmin={isAdmin} busy={list.isFetching}>
+        <RegistrationsTable busy={list.isFetching}>
           {rows.map(({ key, ...row }) => (
             <CompactRegistrationRow key={key} {...row} />
           ))}

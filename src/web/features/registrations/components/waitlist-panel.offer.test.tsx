@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import type { StaffWaitlist } from "@common/schemas/self-service";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
@@ -27,9 +28,10 @@ const eva = entry("e2", "Eva Sol", "waiting");
 
 function renderPanel(isAdmin: boolean) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(["session"], sessionUser(isAdmin ? "admin" : "member"));
   render(
     <QueryClientProvider client={queryClient}>
-      <WaitlistPanel eventId={EVENT_ID} isAdmin={isAdmin} />
+      <WaitlistPanel eventId={EVENT_ID} />
       <Toaster />
     </QueryClientProvider>,
   );

@@ -1,3 +1,4 @@
+import { useCan } from "@web/features/accounts";
 import { formatTimeRange } from "@common/dates";
 import { formatDateTimeFor } from "@common/dates-language";
 import type { StaffWaitlist } from "@common/schemas/self-service";
@@ -17,8 +18,9 @@ type Entry = StaffWaitlist["timeslots"][number]["entries"][number];
  * The event's waiting list (issue 19), slot by slot, first in line first; admins offer a spot by
  * hand, or take someone off the line after confirming.
  */
-export function WaitlistPanel({ eventId, isAdmin }: { eventId: string; isAdmin: boolean }) {
+export function WaitlistPanel({ eventId }: { eventId: string }) {
   const { t } = useLanguage();
+  const can = useCan();
   const waitlist = useWaitlist(eventId);
   const remove = useRemoveFromWaitlist(eventId);
   const [removing, setRemoving] = useState<Entry | null>(null);
@@ -51,7 +53,7 @@ export function WaitlistPanel({ eventId, isAdmin }: { eventId: string; isAdmin: 
                   entry={entry}
                   position={index + 1}
                   eventId={eventId}
-                  onRemove={isAdmin ? () => setRemoving(entry) : undefined}
+                  onRemove={can("events.manage") ? () => setRemoving(entry) : undefined}
                 />
               ))}
             </ol>

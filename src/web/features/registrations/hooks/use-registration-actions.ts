@@ -28,7 +28,9 @@ export function useRegistrationActions({ onDeleted }: { onDeleted: (id: string) 
       {
         onError: (error) => {
           console.warn("review update failed", error);
-          toast.error(t(reviewFailure(change)));
+          // A minor without the guardian's approval (issue 32): the server says why, and where an admin can let them in.
+          const guardian = error instanceof ApiError && error.code === "guardian_approval_required";
+          toast.error(guardian ? error.message : t(reviewFailure(change)));
         },
       },
     );

@@ -24,3 +24,19 @@ export function useRegistrationsLayout(userId: string | undefined) {
   };
   return [layout, setLayout] as const;
 }
+
+/**
+ * The layout shown: the address's when it names one (a shared link, issue 32), else the staff
+ * member's own; a choice goes to both.
+ */
+export function useShownLayout(
+  userId: string | undefined,
+  address: { layout: RegistrationsLayout | null; changeLayout: (layout: RegistrationsLayout) => void },
+) {
+  const [stored, store] = useRegistrationsLayout(userId);
+  const setLayout = (next: RegistrationsLayout) => {
+    store(next);
+    address.changeLayout(next);
+  };
+  return [address.layout ?? stored, setLayout] as const;
+}

@@ -1,10 +1,11 @@
 import { useT } from "@web/lib/language";
-import type { RegistrationEdit } from "@common/schemas/registrations";
+import type { RegistrationDetail, RegistrationEdit } from "@common/schemas/registrations";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
 import { Card, CardContent } from "@web/components/ui/card";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
@@ -14,8 +15,6 @@ import { useUpdateRegistration } from "../api/update-registration";
 import { RegistrationEditForm } from "../components/registration-edit-form";
 import { RegistrationPhotosEditor } from "../components/registration-photos-editor";
 import { RegistrationPrivacyPanel } from "../components/registration-privacy";
-import { isAdmin } from "@common/roles";
-import { useSession } from "@web/features/accounts";
 
 const LIST = "/dashboard/scouting/registrations";
 
@@ -25,7 +24,6 @@ export function EditRegistrationPage() {
   const navigate = useNavigate();
   const registration = useRegistration(registrationId);
   const update = useUpdateRegistration();
-  const session = useSession();
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof RegistrationEdit, string>>>();
 
   const backToList = (eventId = registration.data?.eventId) => navigate(LIST, { state: eventId ? { eventId } : null });
@@ -59,29 +57,24 @@ export function EditRegistrationPage() {
         {t("registrations.title")}
       </Link>
       <PageHeader className="mb-0" title={t("registrations.edit.title")} />
-      <Card>
-        <CardContent className="pt-5 sm:pt-6">
-          {registration.isPending ? (
+      {registration.isPending ? (
+        <Card>
+          <CardContent className="pt-5 sm:pt-6">
             <Loading text={t("registrations.edit.loading")} />
-          ) : registration.isError ? (
-            <Alert variant="destructive">
-              <AlertTitle>{t("registrations.edit.loadError")}</AlertTitle>
-              <AlertDescription>{registration.error.message}</AlertDescription>
-            </Alert>
-          ) : (
-            <>
+          </CardContent>
+        </Card>
+      ) : registration.isError ? (
+        <LoadFailed error={registration.error} />
+      ) : (
+        <>
+          {/* The person's fields first; then their photos and their consent, each saved on its own. */}
+          <Card>
+            <CardContent className="pt-5 sm:pt-6">
               {update.isError ? (
                 <Alert variant="destructive" className="mb-4">
                   <AlertDescription>{t("registrations.edit.saveError")}</AlertDescription>
                 </Alert>
               ) : null}
-              <RegistrationPhotosEditor registrationId={registration.data.id} photos={registration.data.photos ?? []} />
-              <RegistrationPrivacyPanel
-                id={registration.data.id}
-                privacy={registration.data.privacy}
-                isAdmin={session.data ? isAdmin(session.data.role) : false}
-                onErased={() => void backToList()}
-              />
               <RegistrationEditForm
                 key={registration.data.id}
                 registration={registration.data}
@@ -90,11 +83,49 @@ export function EditRegistrationPage() {
                 onCancel={() => void backToList()}
                 serverErrors={serverErrors}
               />
-            </>
-          )}
-        </CardContent>
-      </Card>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent className="pt-5 sm:pt-6">
+              <RegistrationPhotosEditor registrationId={registration.data.id} photos={registration.data.photos ?? []} />
+            </CardContent>
+          </Card>
+          <ConsentCard registration={registration.data} onErased={() => void backToList()} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** The person's consent and guardian, and an admin's export, keep and erase. */
+function ConsentCard({ registration, onErased }: { registration: RegistrationDetail; onErased: () => void }) {
+  if (!registration.privacy) return null;
+  return (
+    <Card>
+      <CardContent className="pt-5 sm:pt-6">
+        <RegistrationPrivacyPanel id={registration.id} privacy={registration.privacy} onErased={onErased} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The registration could not be read: say why, and offer the way back to the list (and a retry when it may pass). */
+function LoadFailed({ error }: { error: Error }) {
+  const t = useT();
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Alert variant={notFound ? "default" : "destructive"}>
+      <AlertTitle>{notFound ? t("registrations.errors.notFound") : t("registrations.edit.loadError")}</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>{notFound ? t("registrations.edit.notFoundHint") : error.message}</p>
+        <Button asChild variant="outline" size="sm" className="w-fit">
+          <Link to={LIST}>
+            <ArrowLeft aria-hidden="true" />
+            {t("registrations.edit.backToList")}
+          </Link>
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }
 

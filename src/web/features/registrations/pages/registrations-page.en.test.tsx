@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 /** The registrations screen in English: the staff member's language, plurals and dates included. */
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -29,7 +30,7 @@ beforeEach(() => {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = String(input);
     if (url === "/api/session") {
-      return json({ user: { id: "u1", email: "boss@agency.test", fullName: "Boss", role: "admin", status: "approved" } });
+      return json({ user: sessionUser("admin", { id: "u1", email: "boss@agency.test", fullName: "Boss", status: "approved" }) });
     }
     if (url === "/api/events?fields=summary") {
       return json([
@@ -81,6 +82,6 @@ describe("registrations screen in English", () => {
 
     const carla = screen.getByRole("listitem", { name: "Carla Gómez" });
     expect(within(carla).getByRole("button", { name: /Included in 1 email campaign for this event/ })).toBeInTheDocument();
-    expect(screen.queryByText(/Registros|Seleccionar|Eliminar|años|Confirmado/)).toBeNull();
+    expect(screen.queryByText(/Registros|Seleccionar|Eliminar|años|Confirmada/)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 /** The compact view: a table with the detailed rows' actions, chosen per staff member and remembered. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -28,7 +29,7 @@ beforeEach(() => {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === "/api/session") {
-      return json({ user: { ...user, email: "staff@agency.test", fullName: "Staff", status: "approved" } });
+      return json({ user: sessionUser(user.role, { ...user, email: "staff@agency.test", fullName: "Staff" }) });
     }
     if (url === "/api/events?fields=summary") {
       return json([

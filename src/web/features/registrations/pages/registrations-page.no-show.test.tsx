@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 /** 'No vinieron' (issue 20): the list of an event's people who never arrived, the opposite of 'Asistieron'. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -22,7 +23,9 @@ beforeEach(() => {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
     if (url.pathname === "/api/session") {
-      return json({ user: { id: "u1", email: "staff@agency.test", fullName: "Staff", role: "member", status: "approved" } });
+      return json({
+        user: sessionUser("member", { id: "u1", email: "staff@agency.test", fullName: "Staff", status: "approved" }),
+      });
     }
     if (url.pathname === "/api/events") {
       return json([

@@ -1,5 +1,7 @@
 /** A registrations list item for the registrations screen's tests, with one event and one slot. */
+import type { EventSummary } from "@common/schemas/events";
 import type { RegistrationListItem } from "@common/schemas/registrations";
+import { sessionUser } from "@web/test/session";
 
 export const EVENT_ID = "0b5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a01";
 export const SLOT_ID = "1c5c1c9e-7d39-4a4e-9d43-0b1f7f2b6a02";
@@ -45,4 +47,29 @@ export function registrationItem(
     related: [],
     ...overrides,
   };
+}
+
+export const testEventSummary: EventSummary = {
+  id: EVENT_ID,
+  scoutingId: "EV-1",
+  eventName: testEvent.eventName,
+  eventDate: testEvent.eventDate,
+  status: "active",
+};
+
+export function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+/**
+ * What the screen asks for besides its list, answered for an admin: the session, the events'
+ * summaries and the agency's tags (none). Undefined for any other request.
+ */
+export function staffReply(url: string, events: EventSummary[] = [testEventSummary]): Response | undefined {
+  if (url === "/api/session") {
+    return json({ user: sessionUser("admin", { email: "boss@agency.test", fullName: "Boss" }) });
+  }
+  if (url === "/api/events?fields=summary") return json(events);
+  if (url === "/api/tags") return json({ items: [] });
+  return undefined;
 }

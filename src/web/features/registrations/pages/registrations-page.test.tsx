@@ -1,3 +1,4 @@
+import { sessionUser } from "@web/test/session";
 import type { CampaignDetail, CampaignSummary } from "@common/schemas/campaigns";
 import type { RegistrationDetail, RegistrationListItem } from "@common/schemas/registrations";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -33,7 +34,7 @@ const CAMPAIGN: CampaignSummary = {
   completedAt: "2026-03-01T15:01:00.000Z",
   event: { id: EVENT_ID, eventName: "Casting Otoño" },
   creator: { fullName: "Boss", email: "boss@agency.test" },
-  counts: { queued: 0, sent: 2, failed: 0, read: 0 },
+  counts: { queued: 0, sent: 2, failed: 0, read: 0, mailbox: 0 },
 };
 const CAMPAIGN_DETAIL: CampaignDetail = {
   ...CAMPAIGN,
@@ -78,7 +79,7 @@ function mockApi(state: ApiState) {
     const url = String(input);
     const method = init?.method ?? "GET";
     if (url === "/api/session") {
-      return json({ user: { id: "u1", email: "boss@agency.test", fullName: "Boss", role: "admin", status: "approved" } });
+      return json({ user: sessionUser("admin", { id: "u1", email: "boss@agency.test", fullName: "Boss", status: "approved" }) });
     }
     if (url === "/api/events?fields=summary") {
       return json([
@@ -98,7 +99,15 @@ function mockApi(state: ApiState) {
     if (url === `/api/campaigns?eventId=${EVENT_ID}`) return json({ items: state.campaigns });
     if (url === `/api/registrations/${CARLA}/campaigns`) {
       return json({
-        items: [{ id: "c-1", subject: "Aviso de horario", sentAt: "2026-03-01T15:00:00.000Z", status: "completed" }],
+        items: [
+          {
+            id: "c-1",
+            subject: "Aviso de horario",
+            sentAt: "2026-03-01T15:00:00.000Z",
+            status: "completed",
+            recipientStatus: "sent",
+          },
+        ],
       });
     }
     if (url === "/api/campaigns/c-1") return json(CAMPAIGN_DETAIL);
@@ -196,12 +205,14 @@ describe("registrations screen: e-mail campaigns", () => {
 
     await user.type(within(dialog).getByLabelText("Mensaje"), "Hola {{nombre}");
     await user.click(within(dialog).getByRole("button", { name: "Enviar" }));
-    expect(await within(dialog).findByText("¿Confirmas el envío de emails a 2 modelos?")).toBeInTheDocument();
+    expect(await within(dialog).findByText("¿Confirmás el envío de emails a 2 modelos?")).toBeInTheDocument();
     const listRequestsBefore = state.listRequests;
     await user.click(within(dialog).getByRole("button", { name: "Sí, enviar" }));
 
-    await waitFor(() =>
-      expect(screen.getByRole("tab", { name: "Historial de emails" })).toHaveAttribute("aria-selected", "true"),
+    // The tab is in the address: the router applies it in a transition, after the send's reply.
+    await waitFor(
+      () => expect(screen.getByRole("tab", { name: "Historial de emails" })).toHaveAttribute("aria-selected", "true"),
+      { timeout: 5_000 },
     );
     expect(state.campaignPosts).toEqual([
       expect.objectContaining({ eventId: EVENT_ID, registrationIds: [ANA, CARLA], content: "Hola {nombre}", isHtml: false }),

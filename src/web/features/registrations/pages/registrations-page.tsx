@@ -1,28 +1,26 @@
 import { useT } from "@web/lib/language";
-import { isAdmin as isAdminRole } from "@common/roles";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail, Maximize2 } from "lucide-react";
+import { Mail } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
+import { Loading } from "@web/components/ui/spinner";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { useSession } from "@web/features/accounts";
+import { useCan, useSession } from "@web/features/accounts";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
-import { FastReview, TagsManager } from "@web/features/panel";
-import { STAGE_MESSAGE } from "@common/schemas/panel";
-import { pageCount } from "@common/pagination";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
+import { PanelToolbar } from "../components/panel-toolbar";
 import { RegistrationsFilters } from "../components/registrations-filters";
 import { RegistrationsHeaderActions } from "../components/registrations-header-actions";
 import { LayoutToggle } from "../components/layout-toggle";
-import { ReviewPhotos } from "../components/photo-viewer";
 import { EmptyState, RegistrationsList } from "../components/registrations-list";
 import { WaitlistPanel } from "../components/waitlist-panel";
 import { SelectionBar } from "../components/selection-bar";
 import { useRegistrationActions } from "../hooks/use-registration-actions";
-import { useRegistrationsLayout } from "../hooks/use-registrations-layout";
+import type { RegistrationsTab } from "../hooks/registrations-url";
+import { useShownLayout } from "../hooks/use-registrations-layout";
 import { useRegistrationsView, type RegistrationsView } from "../hooks/use-registrations-view";
 
 /** The admin's floating selection bar and the e-mail dialog it opens. */
@@ -56,168 +54,77 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
   );
 }
 
-/** The two tabs, and beside them the list's layout while the list shows. */
+/**
+ * The two tabs, and beside them the list's layout while the list shows. On a phone the three tabs
+ * share the width, each word wrapping inside its own tab, instead of pushing the page wider.
+ */
 function TabsBar({ layoutToggle }: { layoutToggle: ReactNode }) {
   const t = useT();
+  const trigger = "min-w-0 whitespace-normal text-center leading-tight";
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <TabsList className="w-fit">
-        <TabsTrigger value="registrations">{t("registrations.tabs.registrations")}</TabsTrigger>
-        <TabsTrigger value="history">{t("registrations.tabs.history")}</TabsTrigger>
-        <TabsTrigger value="waitlist">{t("registrations.tabs.waitlist")}</TabsTrigger>
+      <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit">
+        <TabsTrigger className={trigger} value="registrations">
+          {t("registrations.tabs.registrations")}
+        </TabsTrigger>
+        <TabsTrigger className={trigger} value="history">
+          {t("registrations.tabs.history")}
+        </TabsTrigger>
+        <TabsTrigger className={trigger} value="waitlist">
+          {t("registrations.tabs.waitlist")}
+        </TabsTrigger>
       </TabsList>
       {layoutToggle}
     </div>
   );
 }
 
-/** Fast review (issue 23) over the list as filtered: one registrant at a time, page after page. */
-function FastReviewLauncher({ view, isAdmin }: { view: RegistrationsView; isAdmin: boolean }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const [index, setIndex] = useState(0);
-  const { list, page, pageSize } = view;
-  const items = list.data?.items ?? [];
-  const lastPage = list.data ? pageCount(list.data.total, pageSize) : page;
-  return (
-    <>
-      <Button
-        variant="outline"
-        disabled={!view.eventId || items.length === 0}
-        onClick={() => {
-          setIndex(0);
-          setOpen(true);
-        }}
-      >
-        <Maximize2 aria-hidden="true" />
-        {t("panel.review.open")}
-      </Button>
-      <FastReview
-        open={open}
-        photos={(registration) => (registration.photos?.length ? <ReviewPhotos registration={registration} /> : null)}
-        onOpenChange={setOpen}
-        items={items}
-        index={index}
-        onIndexChange={setIndex}
-        isAdmin={isAdmin}
-        onNextPage={
-          page < lastPage
-            ? () => {
-                view.changePage(page + 1);
-                setIndex(0);
-              }
-            : undefined
-        }
-        onPreviousPage={
-          page > 1
-            ? () => {
-                view.changePage(page - 1);
-                setIndex(pageSize - 1);
-              }
-            : undefined
-        }
-      />
-    </>
-  );
-}
-
-/**
- * An admin's e-mail to everyone of the event in the chosen stage (issue 23): offered while the
- * stage is the only filter, so the list's total is who receives it.
- */
-function StageCampaignButton({ view, onSent }: { view: RegistrationsView; onSent: () => void }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const { filters, eventId, list } = view;
-  const onlyStage =
-    filters.stage !== null &&
-    !filters.liked &&
-    !filters.attended &&
-    !filters.noShow &&
-    filters.rating === null &&
-    !filters.search.trim() &&
-    filters.tag === null &&
-    !filters.unscoredByMe &&
-    !filters.guardianPending &&
-    filters.panelMin === null;
-  if (!onlyStage || !eventId || !filters.stage || !list.data) return null;
-  return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} disabled={list.data.total === 0}>
-        <Mail aria-hidden="true" />
-        {t("panel.stageCampaign", { stage: t(STAGE_MESSAGE[filters.stage]) })}
-      </Button>
-      <SendCampaignDialog
-        open={open}
-        onOpenChange={setOpen}
-        eventId={eventId}
-        registrationIds={[]}
-        stage={{ stage: filters.stage, count: list.data.total }}
-        onSent={onSent}
-      />
-    </>
-  );
-}
-
-/** Above the list: the fast review, and for admins the agency's tags and the e-mail to a stage. */
-function PanelToolbar({
-  view,
-  isAdmin,
-  onCampaignSent,
-}: {
-  view: RegistrationsView;
-  isAdmin: boolean;
-  onCampaignSent: () => void;
-}) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <FastReviewLauncher view={view} isAdmin={isAdmin} />
-      {isAdmin ? <TagsManager /> : null}
-      {isAdmin ? <StageCampaignButton view={view} onSent={onCampaignSent} /> : null}
-    </div>
-  );
-}
-
 /** A tab about the chosen event: its content, or the prompt to choose one. */
-function EventTab({ value, eventId, children }: { value: string; eventId: string | null; children: (id: string) => ReactNode }) {
+function EventTab({ value, view, children }: { value: string; view: RegistrationsView; children: (id: string) => ReactNode }) {
   const t = useT();
   return (
     <TabsContent value={value}>
-      {eventId ? children(eventId) : <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>}
+      {view.eventId ? (
+        children(view.eventId)
+      ) : view.choosingEvent ? (
+        <Loading text={t("registrations.loading")} />
+      ) : (
+        <EmptyState>{t("registrations.empty.noEvent")}</EmptyState>
+      )}
     </TabsContent>
   );
 }
 
-/** SPEC.md §2 "Registrations screen": the event's registrations and its e-mail history. */
+/** docs/product.md §2 "Registrations screen": the event's registrations and its e-mail history. */
 export function RegistrationsPage() {
   const t = useT();
   const session = useSession();
-  const isAdmin = session.data ? isAdminRole(session.data.role) : false;
+  const can = useCan();
   const view = useRegistrationsView();
   const { eventId, list, selection } = view;
   const actions = useRegistrationActions({ onDeleted: (id) => selection.toggle(id, false) });
-  const [tab, setTab] = useState("registrations");
-  const [layout, setLayout] = useRegistrationsLayout(session.data?.id);
+  const { tab, changeTab } = view;
+  const [layout, setLayout] = useShownLayout(session.data?.id, view);
   const { jump, jumpTo } = useCampaignJump();
   const queryClient = useQueryClient();
 
   const pageIds = list.data?.items.map((item) => item.id) ?? [];
   const selectedOnPage = pageIds.filter((id) => selection.selected.has(id));
 
-  // SPEC.md §4: after a batch is sent the selection clears and the history tab opens.
+  // docs/product.md §4: after a batch is sent the selection clears and the history tab opens.
   const onCampaignSent = () => {
     selection.clear();
-    setTab("history");
+    changeTab("history");
     // The rows' 'Incluido en N campaña(s)…' badges count the new campaign.
     void queryClient.invalidateQueries({ queryKey: registrationsQueryOptions().queryKey });
   };
 
   return (
-    <div className="grid gap-6 pb-24">
+    <div className="grid grid-cols-1 gap-6 pb-24">
       <PageHeader
         className="mb-0"
         title={eventId && list.data ? t("registrations.heading", { total: list.data.total }) : t("registrations.title")}
-        actions={<RegistrationsHeaderActions view={view} isAdmin={isAdmin} />}
+        actions={<RegistrationsHeaderActions view={view} />}
       />
 
       <RegistrationsFilters
@@ -228,7 +135,7 @@ export function RegistrationsPage() {
         filters={view.filters}
         onFiltersChange={view.changeFilters}
         selectAll={
-          isAdmin
+          can("campaigns.send")
             ? {
                 checked: pageIds.length > 0 && selectedOnPage.length === pageIds.length,
                 indeterminate: selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length,
@@ -239,34 +146,33 @@ export function RegistrationsPage() {
         }
       />
 
-      <Tabs value={tab} onValueChange={setTab} className="grid gap-4">
+      <Tabs value={tab} onValueChange={(value) => changeTab(value as RegistrationsTab)} className="grid grid-cols-1 gap-4">
         <TabsBar
           layoutToggle={
             tab === "registrations" && session.data ? <LayoutToggle layout={layout} onLayoutChange={setLayout} /> : null
           }
         />
-        <TabsContent value="registrations" className="grid gap-4">
-          <PanelToolbar view={view} isAdmin={isAdmin} onCampaignSent={onCampaignSent} />
+        <TabsContent value="registrations" className="grid grid-cols-1 gap-4">
+          <PanelToolbar view={view} onCampaignSent={onCampaignSent} />
           <RegistrationsList
             view={view}
             actions={actions}
-            isAdmin={isAdmin}
             layout={layout}
             onCampaignSelect={(campaignId, registrationId) => {
               jumpTo(campaignId, registrationId);
-              setTab("history");
+              changeTab("history");
             }}
           />
         </TabsContent>
-        <EventTab value="history" eventId={eventId}>
+        <EventTab value="history" view={view}>
           {(id) => <CampaignHistory eventId={id} jump={jump} />}
         </EventTab>
-        <EventTab value="waitlist" eventId={eventId}>
-          {(id) => <WaitlistPanel eventId={id} isAdmin={isAdmin} />}
+        <EventTab value="waitlist" view={view}>
+          {(id) => <WaitlistPanel eventId={id} />}
         </EventTab>
       </Tabs>
 
-      {isAdmin ? <AdminSelectionTools view={view} onCampaignSent={onCampaignSent} /> : null}
+      {can("campaigns.send") ? <AdminSelectionTools view={view} onCampaignSent={onCampaignSent} /> : null}
 
       <DeleteRegistrationDialog
         name={actions.deleting?.fullName ?? null}

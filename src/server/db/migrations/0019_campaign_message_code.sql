@@ -1,0 +1,2 @@
+ALTER TABLE "email_campaign_recipients" ADD COLUMN "message_code" text;--> statement-breakpoint
+ALTER TABLE "email_campaign_recipients" ADD CONSTRAINT "email_campaign_recipients_message_code_unique" UNIQUE("message_code");
