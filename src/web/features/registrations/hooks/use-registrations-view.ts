@@ -1,35 +1,33 @@
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, STORAGE_KEYS } from "@common/constants";
+import { SEARCH_DEBOUNCE_MS, STORAGE_KEYS } from "@common/constants";
 import { pageCount } from "@common/pagination";
-import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { useEventSummaries } from "@web/features/events";
 import { readStorage, writeStorage } from "@web/lib/storage";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { useRegistrations, type RegistrationListParams } from "../api/list-registrations";
 import type { FilterValues } from "../components/registrations-filters";
+import {
+  filterParamsOf,
+  readRegistrationsUrl,
+  writeRegistrationsUrl,
+  type RegistrationsTab,
+  type RegistrationsUrlState,
+} from "./registrations-url";
+import type { RegistrationsLayout } from "./use-registrations-layout";
 
-const NO_FILTERS: FilterValues = {
-  liked: false,
-  attended: false,
-  noShow: false,
-  rating: null,
-  search: "",
-  stage: null,
-  tag: null,
-  unscoredByMe: false,
-  panelMin: null,
-  sort: "recent",
-};
-
-/** The event to show first: the one 'Ver registros' navigated with, else the last one chosen. */
-function useSelectedEventId() {
+/**
+ * The event to show: the address's, else the one 'Ver registros' navigated with, else the last one
+ * chosen on this device (docs/product.md §4). Once the events are known, one that is not among them counts
+ * as none, and a staff member with a single event gets that one (issue 32).
+ */
+function useEventChoice(fromUrl: string, events: Array<{ id: string }> | undefined): string {
   const location = useLocation();
   const fromNavigation = (location.state as { eventId?: unknown } | null)?.eventId;
-  const [eventId, setEventId] = useState<string>(() =>
-    typeof fromNavigation === "string" ? fromNavigation : (readStorage(STORAGE_KEYS.selectedEventId) ?? ""),
-  );
-  useEffect(() => writeStorage(STORAGE_KEYS.selectedEventId, eventId || null), [eventId]);
-  return [eventId, setEventId] as const;
+  const requested =
+    fromUrl || (typeof fromNavigation === "string" ? fromNavigation : "") || (readStorage(STORAGE_KEYS.selectedEventId) ?? "");
+  if (!events || events.some((event) => event.id === requested)) return requested;
+  return events.length === 1 ? events[0]!.id : "";
 }
 
 /** The admin's selection of rows: a set of ids. */
@@ -47,82 +45,127 @@ function useSelection() {
 }
 
 /**
- * What the registrations screen shows: the event, the filters, the page and the selection, with
- * SPEC.md §4's rules (a change of filters or search goes back to page 1; any change of filter,
- * page or page size clears the selection), and the list they select.
+ * The search box: what is typed shows at once; the address (and so the list) takes it once it has
+ * stopped changing for SEARCH_DEBOUNCE_MS (docs/product.md §9), and the box follows the address when that
+ * changes otherwise (the back button).
+ */
+function useSearchText(applied: string, apply: (q: string) => void) {
+  const [text, setText] = useState(applied);
+  const [seen, setSeen] = useState(applied);
+  if (applied !== seen) {
+    setSeen(applied);
+    if (applied !== text.trim()) setText(applied);
+  }
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS).trim();
+  useEffect(() => {
+    if (debounced !== applied) apply(debounced);
+    // Only a new debounced text applies; `applied` changing on its own must not re-apply the old one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return [text, setText] as const;
+}
+
+/**
+ * What the registrations screen shows: the event, the filters, the page, the tab and the layout,
+ * all kept in the address (issue 32: a reload, the back button and a shared link keep them), with
+ * docs/product.md §4's rules: a change of filters or search goes back to page 1, and any change of filter,
+ * page or page size clears the selection. The chosen event is also remembered on the device.
  */
 export function useRegistrationsView() {
   const events = useEventSummaries();
-  const [storedEventId, setEventId] = useSelectedEventId();
-  // A remembered event that no longer exists counts as no choice.
-  const eventId = events.data && !events.data.some((e) => e.id === storedEventId) ? "" : storedEventId;
-  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const selection = useSelection();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const url = readRegistrationsUrl(searchParams);
+  const eventId = useEventChoice(url.eventId, events.data);
+  const current: RegistrationsUrlState = { ...url, eventId };
+  // Changes build on the last one asked for, even before the page shows it (the router renders in a transition).
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
+  // A page the staff member is leaving for (a link clicked while its page loads) wins over a change
+  // this screen makes on its own, such as a search whose debounce ends meanwhile.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useLayoutEffect(() => {
+    leaving.current = navigation.state !== "idle" && navigation.location.pathname !== location.pathname;
+  });
+  const navigate = (change: (state: RegistrationsUrlState) => Partial<RegistrationsUrlState>) => {
+    if (leaving.current) return;
+    latest.current = { ...latest.current, ...change(latest.current) };
+    setSearchParams(writeRegistrationsUrl(latest.current), { replace: true });
+  };
+  const changeFilters = (change: Partial<FilterValues>) =>
+    navigate((state) => ({ filters: { ...state.filters, ...change }, page: 1 }));
 
-  const q = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
-  const [appliedQ, setAppliedQ] = useState(q);
-  if (q !== appliedQ) {
-    setAppliedQ(q);
-    setPage(1);
+  // The address names the event shown (so a reload or a shared link shows it too), and the device remembers it.
+  useEffect(() => {
+    if (url.eventId !== eventId) navigate(() => ({ eventId }));
+    writeStorage(STORAGE_KEYS.selectedEventId, eventId || null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventId]);
+
+  const [search, setSearch] = useSearchText(url.filters.search, (q) => changeFilters({ search: q }));
+  const filters: FilterValues = { ...url.filters, search };
+
+  // Whatever changes the list (filters, search, page, page size, event) clears the selection.
+  const selection = useSelection();
+  const listKey = JSON.stringify([eventId, url.filters, url.page, url.pageSize]);
+  const [seenListKey, setSeenListKey] = useState(listKey);
+  if (listKey !== seenListKey) {
+    setSeenListKey(listKey);
     selection.clear();
   }
-  const restart = () => {
-    setPage(1);
-    selection.clear();
-  };
-  const changeFilters = (change: Partial<FilterValues>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    // The search waits for its debounce (above).
-    if (change.search === undefined) restart();
+
+  const changeFiltersOrSearch = (change: Partial<FilterValues>) => {
+    const { search: typed, ...others } = change;
+    // What is typed waits for its debounce (useSearchText) before it reaches the address.
+    if (typed !== undefined) setSearch(typed);
+    if (Object.keys(others).length > 0) changeFilters(others);
   };
   const changeEvent = (id: string) => {
-    setEventId(id);
-    restart();
+    // Remembered at once: choosing no event must not bring the remembered one back.
+    writeStorage(STORAGE_KEYS.selectedEventId, id || null);
+    navigate(() => ({ eventId: id, page: 1 }));
   };
-  const changePage = (next: number) => {
-    setPage(next);
-    selection.clear();
-  };
-  const changePageSize = (size: number) => {
-    setPageSize(size);
-    restart();
-  };
+  const changePage = (page: number) => navigate(() => ({ page }));
+  const changePageSize = (pageSize: number) => navigate(() => ({ pageSize, page: 1 }));
+  const changeTab = (tab: RegistrationsTab) => navigate(() => ({ tab }));
+  const changeLayout = (layout: RegistrationsLayout) => navigate(() => ({ layout }));
 
-  const filterParams = {
-    eventId,
-    liked: filters.liked,
-    attended: filters.attended,
-    noShow: filters.noShow,
-    rating: filters.rating,
-    q: appliedQ,
-    stage: filters.stage,
-    tag: filters.tag,
-    unscoredByMe: filters.unscoredByMe,
-    panelMin: filters.panelMin,
-    guardianPending: Boolean(filters.guardianPending),
-  };
-  const params: RegistrationListParams | null = eventId ? { ...filterParams, sort: filters.sort, page, pageSize } : null;
+  const filterParams = filterParamsOf(eventId, url.filters);
+  const params: RegistrationListParams | null = eventId
+    ? { ...filterParams, sort: url.filters.sort, page: url.page, pageSize: url.pageSize }
+    : null;
   const list = useRegistrations(params);
 
-  // After a delete empties the last page, step back to the new last page.
-  const lastPage = list.data ? pageCount(list.data.total, pageSize) : page;
-  if (list.data && !list.isPlaceholderData && page > lastPage) setPage(lastPage);
+  // After a delete empties the last page (or an address names a page past the end), step back to the last page.
+  const lastPage = list.data ? pageCount(list.data.total, url.pageSize) : url.page;
+  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && url.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) navigate(() => ({ page: lastPage }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pastTheEnd, lastPage]);
 
   return {
     events,
     eventId,
+    /** No event named yet, and the events still loading: the only one may be chosen once they arrive. */
+    choosingEvent: !eventId && events.isPending,
     filters,
     filterParams,
-    page,
-    pageSize,
+    page: url.page,
+    pageSize: url.pageSize,
+    tab: url.tab,
+    layout: url.layout,
     list,
     selection,
-    changeFilters,
+    changeFilters: changeFiltersOrSearch,
     changeEvent,
     changePage,
     changePageSize,
+    changeTab,
+    changeLayout,
   };
 }
 

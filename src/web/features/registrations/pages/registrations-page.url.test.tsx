@@ -6,11 +6,11 @@
  */
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import type { EventSummary } from "@common/schemas/events";
-import { STORAGE_KEYS } from "@common/constants";
+import { SEARCH_DEBOUNCE_MS, STORAGE_KEYS } from "@common/constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider, type InitialEntry } from "react-router";
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { RegistrationsPage } from "./registrations-page";
 import { EVENT_ID, json, registrationItem, staffReply, testEventSummary } from "./registrations-page.test-support";
@@ -51,11 +51,11 @@ beforeEach(() => {
 });
 
 /** The page at `entry`; `router.state.location` is where it stands, which a reload would open again. */
-function renderPage(entry: InitialEntry) {
+function renderPage(entry: InitialEntry, editRoute: Omit<RouteObject, "path" | "children"> = { element: <p>edit page</p> }) {
   const router = createMemoryRouter(
     [
       { path: PATH, element: <RegistrationsPage /> },
-      { path: `${PATH}/:id/edit`, element: <p>edit page</p> },
+      { path: `${PATH}/:id/edit`, ...editRoute },
     ],
     { initialEntries: [entry] },
   );
@@ -228,5 +228,25 @@ describe("registrations screen: an empty list says why", () => {
     await waitFor(() => expect(review).toHaveAccessibleDescription("Todavía no hay registros para revisar en este evento."));
     await user.click(screen.getByRole("button", { name: "Asistieron" }));
     await waitFor(() => expect(review).toHaveAccessibleDescription("No hay registros para revisar con estos filtros."));
+  });
+
+  it("a link clicked while the search waits for its debounce wins over the search, even while its page loads", async () => {
+    const user = userEvent.setup();
+    let loaded!: () => void;
+    const editPageLoads = new Promise<void>((resolve) => (loaded = resolve));
+    const { router } = renderPage(`${PATH}?eventId=${EVENT_ID}`, {
+      lazy: async () => {
+        await editPageLoads;
+        return { element: <p>edit page</p> };
+      },
+    });
+    await screen.findByText("Ana Pérez");
+    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "ana");
+    await user.click(screen.getByRole("link", { name: "Editar registro de Ana Pérez" }));
+    // The search's debounce ends while the edit page is still loading.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 200));
+    loaded();
+    expect(await screen.findByText("edit page")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`${PATH}/7d7f0a7e-3c1d-4a53-8f8e-0f4b6c2f9a10/edit`);
   });
 });
