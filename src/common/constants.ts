@@ -51,6 +51,11 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 /** Where a registrant stands in the agency's decision (issue 23): admins move them. */
 export const REGISTRATION_STAGES = ["new", "shortlisted", "callback", "signed", "discarded"] as const;
 export type RegistrationStage = (typeof REGISTRATION_STAGES)[number];
+/**
+ * How far a stage goes in the agency's funnel (issue 38): shortlisted 1, callback 2, signed 3; new
+ * and discarded 0. A registration keeps the furthest it ever reached (`funnel_reached`).
+ */
+export const FUNNEL_RANK: Record<RegistrationStage, number> = { new: 0, shortlisted: 1, callback: 2, signed: 3, discarded: 0 };
 
 /** A panel whose highest and lowest scores are this far apart is marked as disagreeing. */
 export const PANEL_DISAGREEMENT_SPREAD = 3;

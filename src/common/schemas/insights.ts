@@ -33,7 +33,7 @@ export const eventInsightsSchema = z.object({
   /** When the figures were read. */
   asOf: z.string(),
   timeline: z.object({
-    /** Hours when the registrations span two days at most, else days. */
+    /** Hours when the first and the last registration's hours are at most 48 hours apart, else days. */
     unit: z.enum(["hour", "day"]),
     /** The slots' capacities summed: what the cumulative line is read against. */
     capacity: count,

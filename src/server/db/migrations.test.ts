@@ -201,4 +201,43 @@ describe("migrations over a database holding registrations", () => {
     ).toBe("23505");
     await after.close();
   });
+
+  it("funnel_reached gives each registration the furthest stage it reached, from its stage and its history", async () => {
+    const open = await databaseAt();
+    const before = await open(migrationsBefore("funnel_reached"));
+    await before.migrate();
+    const [event] = rows<{ id: string }>(
+      await before.db.execute(sql`insert into scouting_events (scouting_id, slug, event_name, event_date, location)
+        values ('SC-FUN-1', 'casting-embudo', 'Casting embudo', '2026-03-05', 'Rosario') returning id`),
+    );
+    const [slot] = rows<{ id: string }>(
+      await before.db.execute(sql`insert into event_timeslots (event_id, start_time, end_time, capacity)
+        values (${event!.id}, '10:00', '11:00', 3) returning id`),
+    );
+    const full = slot!.id;
+    const ids = rows<{ id: string }>(
+      await before.db.execute(sql`insert into model_registrations (event_id, timeslot_id, full_name, date_of_birth, age, location,
+          email, phone_number, height, registration_code)
+        select ${event!.id}, ${full}, 'Persona ' || n, '2004-05-17', 21, 'Rosario', 'p' || n || '@example.com', '3415551234', 170, 'OC-F' || n
+        from generate_series(1, 3) n order by n returning id`),
+    ).map((row) => row.id) as [string, string, string];
+    // Signed now; discarded after a callback; new and never moved.
+    await before.db.execute(sql`update model_registrations set stage = 'signed' where id = ${ids[0]}`);
+    await before.db.execute(sql`update model_registrations set stage = 'discarded' where id = ${ids[1]}`);
+    await before.db.execute(sql`insert into registration_stage_changes (registration_id, from_stage, to_stage)
+      values (${ids[1]}, 'new', 'shortlisted'), (${ids[1]}, 'shortlisted', 'callback'), (${ids[1]}, 'callback', 'discarded')`);
+    await before.close();
+
+    const after = await open();
+    await after.migrate();
+    const reached = rows<{ id: string; funnel_reached: number }>(
+      await after.db.execute(sql`select id, funnel_reached from model_registrations where timeslot_id = ${full}`),
+    );
+    expect(Object.fromEntries(reached.map((row) => [row.id, row.funnel_reached]))).toEqual({
+      [ids[0]]: 3,
+      [ids[1]]: 2,
+      [ids[2]]: 0,
+    });
+    await after.close();
+  });
 });

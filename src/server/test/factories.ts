@@ -2,7 +2,7 @@
  * Factories `createX(overrides)`: realistic rows with unique values, straight into the database.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { ProfileStatus } from "@common/constants";
+import { FUNNEL_RANK, type ProfileStatus } from "@common/constants";
 import type { Role } from "@common/permissions";
 import { hashPassword, makeSignature } from "better-auth/crypto";
 import type { App } from "../app";
@@ -163,6 +163,8 @@ export async function createRegistration(
       instagramHandle: "modelo.example",
       internationalWork: false,
       registrationCode: `OC-${unique().toUpperCase()}`,
+      // A stage given here was reached: the furthest stage starts there (a later move raises it).
+      funnelReached: FUNNEL_RANK[options.stage ?? "new"],
       ...options,
     })
     .returning();

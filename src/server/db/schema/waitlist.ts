@@ -44,6 +44,8 @@ export const waitlistEntries = pgTable(
     registrant: jsonb("registrant").$type<RegistrantValues>().notNull(),
     /** The photos uploaded with the request, by kind (their rows name this entry: photos.waitlist_entry_id). */
     photos: jsonb("photos").$type<Partial<Record<PhotoKind, string>>>().notNull().default({}),
+    /** Where the person came from (issue 38: a tracked link's slug or utm_source), carried into the registration. */
+    source: text("source"),
     language: text("language", { enum: LANGUAGES }).notNull().default("es-AR"),
     /** The consent and guardian answers given with the form (issue 18), copied into the registration on acceptance. */
     consent: jsonb("consent").$type<StoredConsent>(),

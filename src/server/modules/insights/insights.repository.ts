@@ -1,7 +1,7 @@
 /** Insights (issue 38): one statement per reply, aggregated by the database (insights.sql.ts). */
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../../db/client";
-import { BY_SOURCE_JSON, FUNNEL_JSON, localText, registrationsBase, TZ, withinDays } from "./insights.sql";
+import { BY_SOURCE_JSON, eventFigures, FUNNEL_JSON, funnelOnly, localText, TZ, withinDays } from "./insights.sql";
 
 export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
 
@@ -11,13 +11,16 @@ interface Window {
 }
 
 /**
- * Runs one insights statement with PostgreSQL's JIT off: the statement's many aggregates cost
- * enough for the planner to compile it, which took longer than running it (bench/insights.bench.ts).
- * `jit` is a setting of every PostgreSQL, PGlite's included, so this is not database-specific.
+ * Runs one insights statement with PostgreSQL's JIT and parallel workers off (both are settings of
+ * every PostgreSQL, PGlite's included). The statement's many aggregates cost enough for the planner
+ * to compile it, which took longer than running it; and its one pass over a 100,000-row event in
+ * parallel workers left the median as it was but raised the p95 from 240 to 290–315 ms on a two-core
+ * machine, where the workers compete with the server itself (bench/insights.bench.ts).
  */
-async function withoutJit<T>(db: Db, query: SQL): Promise<T[]> {
+async function aggregated<T>(db: Db, query: SQL): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return rowsOf<T>(await tx.execute(query));
   });
 }
@@ -26,19 +29,16 @@ export function createInsightsRepository(db: Db) {
   return {
     /** An event's figures (the reply's shape but its envelope), or undefined when there is no such event. */
     async event(eventId: string, { from, to }: Window): Promise<Record<string, unknown> | undefined> {
-      const query = sql`with ${registrationsBase(sql`r.event_id = ${eventId}${withinDays(sql`r.created_at`, from, to)}`)},
-        span as (select case when max(created_at) - min(created_at) > interval '48 hours' then 'day' else 'hour' end as unit from base),
-        buckets as (select date_trunc((select unit from span), created_at at time zone ${TZ}) as at, count(*) as n from base group by 1),
-        arrivals as (
-          select date_trunc('hour', local) + floor(extract(minute from local) / 15) * interval '15 minutes' as at, count(*) as n
-          from (select attended_at at time zone ${TZ} as local from base where attended and attended_at is not null) a group by 1)
+      const query = sql`with ${eventFigures(sql`r.event_id = ${eventId}${withinDays(sql`r.created_at`, from, to)}`)},
+        span as (select case when max(hour) - min(hour) > interval '48 hours' then 'day' else 'hour' end as unit from figures where by_hour),
+        buckets as (select date_trunc((select unit from span), hour) as at, sum(n) as n from figures where by_hour group by 1)
         select json_build_object(
           'exists', exists (select 1 from scouting_events where id = ${eventId}),
           'unit', (select unit from span),
           'capacity', (select coalesce(sum(capacity), 0) from event_timeslots where event_id = ${eventId}),
           'points', coalesce((select json_agg(json_build_object('at', ${localText(sql`at`)}, 'registrations', n, 'cumulative', cumulative) order by at)
             from (select at, n, sum(n) over (order by at) as cumulative from buckets) b), '[]'),
-          'funnel', (select ${FUNNEL_JSON} from base),
+          'funnel', (select ${FUNNEL_JSON} from funnel),
           'bySource', ${BY_SOURCE_JSON},
           'slots', coalesce((select json_agg(json_build_object(
               'id', t.id, 'startTime', to_char(t.start_time, 'HH24:MI'), 'endTime', to_char(t.end_time, 'HH24:MI'),
@@ -46,7 +46,7 @@ export function createInsightsRepository(db: Db) {
               'noShows', case when ((e.event_date + t.end_time) at time zone ${TZ}) <= now()
                 then coalesce(b.registered, 0) - coalesce(b.came, 0) end) order by t.start_time, t.end_time)
             from event_timeslots t join scouting_events e on e.id = t.event_id
-            left join (select timeslot_id, count(*) as registered, count(*) filter (where attended) as came from base group by timeslot_id) b
+            left join (select timeslot_id, sum(n) as registered, coalesce(sum(n) filter (where attended), 0) as came from funnel group by timeslot_id) b
               on b.timeslot_id = t.id
             where t.event_id = ${eventId}), '[]'),
           'waitlist', (select json_build_object(
@@ -57,12 +57,13 @@ export function createInsightsRepository(db: Db) {
               'removed', count(*) filter (where status = 'removed'))
             from waitlist_entries w where w.event_id = ${eventId}${withinDays(sql`w.created_at`, from, to)}),
           'ages', coalesce((select json_agg(json_build_object('age', age, 'count', n) order by age)
-            from (select age, count(*) as n from base group by age) a), '[]'),
+            from (select age, sum(n) as n from figures where by_body group by age) a), '[]'),
           'heights', coalesce((select json_agg(json_build_object('from', band, 'count', n) order by band)
-            from (select floor(height / 5.0)::int * 5 as band, count(*) as n from base group by 1) h), '[]'),
-          'arrivals', coalesce((select json_agg(json_build_object('at', ${localText(sql`at`)}, 'count', n) order by at) from arrivals), '[]')
+            from (select band, sum(n) as n from figures where by_body group by band) h), '[]'),
+          'arrivals', coalesce((select json_agg(json_build_object('at', ${localText(sql`arrival`)}, 'count', n) order by arrival)
+            from figures where by_arrival and arrival is not null), '[]')
         ) as insights`;
-      const [row] = await withoutJit<{ insights: Record<string, unknown> & { exists: boolean } }>(db, query);
+      const [row] = await aggregated<{ insights: Record<string, unknown> & { exists: boolean } }>(db, query);
       return row?.insights.exists ? row.insights : undefined;
     },
 
@@ -70,15 +71,15 @@ export function createInsightsRepository(db: Db) {
     async events({ from, to }: Window): Promise<Record<string, unknown>> {
       const dated = sql`${from ? sql` and e.event_date >= ${from}::date` : sql``}${to ? sql` and e.event_date <= ${to}::date` : sql``}`;
       const query = sql`with chosen as (select e.id, e.event_name, e.event_date, e.created_at from scouting_events e where true${dated}),
-        ${registrationsBase(sql`r.event_id in (select id from chosen)`)}
+        ${funnelOnly(sql`r.event_id in (select id from chosen)`)}
         select json_build_object(
           'events', coalesce((select json_agg(json_build_object(
               'id', c.id, 'eventName', c.event_name, 'eventDate', to_char(c.event_date, 'YYYY-MM-DD'),
-              'funnel', coalesce(f.funnel, (select ${FUNNEL_JSON} from base where false))) order by c.event_date, c.created_at)
-            from chosen c left join (select event_id, ${FUNNEL_JSON} as funnel from base group by event_id) f on f.event_id = c.id), '[]'),
+              'funnel', (select ${FUNNEL_JSON} from funnel f where f.event_id = c.id)) order by c.event_date, c.created_at)
+            from chosen c), '[]'),
           'bySource', ${BY_SOURCE_JSON}
         ) as insights`;
-      const [row] = await withoutJit<{ insights: Record<string, unknown> }>(db, query);
+      const [row] = await aggregated<{ insights: Record<string, unknown> }>(db, query);
       return row!.insights;
     },
   };

@@ -4,14 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { registrationStageChanges, waitlistEntries } from "../../db/schema";
+import { waitlistEntries } from "../../db/schema";
 import { createEvent, createRegistration, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 
 const t = useTestApp();
 const at = (iso: string) => new Date(iso);
 
-async function fixtures() {
+async function fixtures(headers: Record<string, string>) {
   const event = await createEvent(t.db, {
     eventDate: "2025-07-14",
     timeslots: [
@@ -42,15 +42,14 @@ async function fixtures() {
     emailVerified: true,
     attended: true,
     attendedAt: at("2025-07-14T13:14:00Z"),
-    stage: "discarded",
     age: 18,
     height: 174,
     createdAt: at("2025-07-01T03:10:00Z"),
   });
-  await t.db.insert(registrationStageChanges).values([
-    { registrationId: r2.id, fromStage: "new", toStage: "shortlisted" },
-    { registrationId: r2.id, fromStage: "shortlisted", toStage: "discarded" },
-  ]);
+  for (const stage of ["shortlisted", "discarded"]) {
+    const moved = await t.app.inject({ method: "POST", url: `/api/registrations/${r2.id}/stage`, headers, payload: { stage } });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
   await createRegistration(t.db, {
     ...base,
     timeslotId: a,
@@ -124,7 +123,7 @@ const FUNNEL = { registered: 4, emailConfirmed: 3, came: 3, shortlisted: 3, call
 describe("GET /api/events/:id/insights (issue 38)", () => {
   it("answers every figure as counted by hand, in Buenos Aires time, with no trace of an erased registration", async () => {
     const { headers } = await signedInAs(t.app, { role: "admin" });
-    const { event, erased } = await fixtures();
+    const { event, erased } = await fixtures(headers);
     const erase = await t.app.inject({ method: "POST", url: `/api/registrations/${erased.id}/erase`, headers });
     expect(erase.statusCode).toBe(204);
 
@@ -173,8 +172,8 @@ describe("GET /api/events/:id/insights (issue 38)", () => {
   });
 
   it("keeps to the registrations made within ?from&to, days in Buenos Aires time", async () => {
+    const { event } = await fixtures((await signedInAs(t.app, { role: "admin" })).headers);
     const { headers } = await signedInAs(t.app, { role: "viewer" });
-    const { event } = await fixtures();
     const read = async (query: string) =>
       (await t.app.inject({ url: `/api/events/${event.id}/insights?${query}`, headers })).json();
     // 2025-07-01 02:30 UTC was still June 30th there.

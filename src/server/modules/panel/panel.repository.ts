@@ -2,7 +2,7 @@
  * The panel's tables (issue 23): scores and notes, stage moves, tags. Every write that changes a
  * registration's panel runs in the caller's transaction, after the registration's row is locked.
  */
-import type { RegistrationStage } from "@common/constants";
+import { FUNNEL_RANK, type RegistrationStage } from "@common/constants";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { modelRegistrations as r, panelScores, registrationStageChanges, registrationTags, tags, users } from "../../db/schema";
@@ -58,7 +58,10 @@ export function createPanelRepository(db: DbOrTx) {
     },
 
     async setStage(values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string }, tx: DbOrTx) {
-      await tx.update(r).set({ stage: values.to }).where(eq(r.id, values.registrationId));
+      await tx
+        .update(r)
+        .set({ stage: values.to, funnelReached: sql`greatest(${r.funnelReached}, ${FUNNEL_RANK[values.to]})` })
+        .where(eq(r.id, values.registrationId));
       await tx.insert(registrationStageChanges).values({
         registrationId: values.registrationId,
         changedBy: values.by,

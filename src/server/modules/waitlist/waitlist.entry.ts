@@ -97,6 +97,7 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
         emailVerified: true,
         emailVerifiedAt: now,
         language: entry.language,
+        source: entry.source,
         ...consent,
       },
       tx,

@@ -91,6 +91,7 @@ export async function joinWaitlist(
           fullName: input.fullName,
           registrant: pickRegistrantValues(input),
           photos: input.photos ?? {},
+          source: input.source?.trim() || null,
           language: currentLanguage(),
           consent: { ...consent, consentedAt: consent.consentedAt.toISOString() },
           tokenHash: hash,

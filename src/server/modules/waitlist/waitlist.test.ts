@@ -87,7 +87,12 @@ describe("POST /api/public/events/:eventId/waitlist", () => {
 describe("offers", () => {
   it("a freed spot goes to the first in line, held against the form; accepting registers them (verified)", async () => {
     const { event, slot, held } = await fullEvent();
-    for (const name of ["a", "b", "c"]) await join(event.id, registrationBody(slot.id, { email: `${name}@line.test` }));
+    // "a" came through a tracked link (issue 38): the registration the offer becomes keeps that source.
+    for (const name of ["a", "b", "c"])
+      await join(
+        event.id,
+        registrationBody(slot.id, { email: `${name}@line.test`, ...(name === "a" ? { source: "historia-ig" } : {}) }),
+      );
 
     expect((await cancelByLink(held[0]!.id)).statusCode).toBe(200);
     const line = await entriesByEmail(["a@line.test", "b@line.test", "c@line.test"]);
@@ -117,6 +122,7 @@ describe("offers", () => {
       emailVerified: true,
       timeslotId: slot.id,
       fullName: "Valentina Núñez",
+      source: "historia-ig",
     });
     expect(accepted.json().manageToken).toBe(registrationToken(t.config, "manage", registration!.id));
     const confirmation = (await outboxFor(t.db, "a@line.test")).find((m) => m.kind === "registration_confirmation");

@@ -1,6 +1,6 @@
 import type { EventInsights } from "@common/schemas/insights";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -50,24 +50,24 @@ const INSIGHTS: EventInsights = {
   door: { arrivals: [{ at: "2026-03-05T10:15", count: 2 }], lineWait: null },
 };
 
-function renderPage() {
+function renderPage(entry = `/dashboard/scouting/events/${EVENT_ID}/insights`) {
   const fetchMock = vi
     .spyOn(globalThis, "fetch")
     .mockImplementation(async () => new Response(JSON.stringify(INSIGHTS), { headers: { "content-type": "application/json" } }));
   const router = createMemoryRouter([{ path: "/dashboard/scouting/events/:eventId/insights", element: <EventInsightsPage /> }], {
-    initialEntries: [`/dashboard/scouting/events/${EVENT_ID}/insights`],
+    initialEntries: [entry],
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return fetchMock;
+  return { fetchMock, router };
 }
 
 describe("the event's insights page (issue 38)", () => {
   it("gives every chart its numbers as a table for screen readers, and shows the table instead on request", async () => {
-    const fetchMock = renderPage();
+    const { fetchMock } = renderPage();
     const funnel = await screen.findByRole("table", { name: "Embudo" });
     // The picture is for the eye; the table is read out (visually hidden beside it).
     expect(funnel.closest(".sr-only")).not.toBeNull();
@@ -89,5 +89,33 @@ describe("the event's insights page (issue 38)", () => {
     const shown = screen.getByRole("table", { name: "Embudo" });
     expect(shown.closest(".sr-only")).toBeNull();
     expect(within(funnelCard).getByRole("button", { name: "Ver como gráfico" })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("keeps to the dates chosen, in the request and the address; a period that ends before it starts is not asked for", async () => {
+    const { fetchMock, router } = renderPage(`/dashboard/scouting/events/${EVENT_ID}/insights?from=2026-03-01`);
+    await screen.findByRole("table", { name: "Embudo" });
+    const urls = () => fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(urls()).toEqual([`/api/events/${EVENT_ID}/insights?from=2026-03-01`]);
+    const from = screen.getByLabelText("Desde");
+    expect(from).toHaveValue("2026-03-01");
+    expect(screen.getByRole("group", { name: "Período" })).toHaveAccessibleDescription(
+      "Registros hechos en esas fechas (horario de Buenos Aires).",
+    );
+
+    fireEvent.change(screen.getByLabelText("Hasta"), { target: { value: "2026-03-05" } });
+    await waitFor(() => expect(urls().at(-1)).toBe(`/api/events/${EVENT_ID}/insights?from=2026-03-01&to=2026-03-05`));
+    expect(router.state.location.search).toBe("?from=2026-03-01&to=2026-03-05");
+
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.change(from, { target: { value: "2026-03-09" } });
+    expect(await screen.findByRole("alert")).toHaveTextContent("«Hasta» no puede ser anterior a «Desde».");
+    expect(screen.getByLabelText("Hasta")).toHaveAttribute("aria-invalid", "true");
+    expect(fetchMock.mock.calls.slice(calls).map((call) => String(call[0]))).not.toContain(
+      `/api/events/${EVENT_ID}/insights?from=2026-03-09&to=2026-03-05`,
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Todo el período" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(screen.getByLabelText("Desde")).toHaveValue("");
   });
 });

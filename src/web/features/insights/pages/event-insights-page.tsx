@@ -15,6 +15,7 @@ import {
   TimelineCard,
   WaitlistCard,
 } from "../components/event-charts";
+import { InsightsWindow, useInsightsWindow } from "../components/insights-window";
 
 /**
  * /dashboard/scouting/events/:eventId/insights (issue 38): the event's figures as of now, read again
@@ -23,7 +24,8 @@ import {
 export function EventInsightsPage() {
   const t = useT();
   const { eventId = "" } = useParams();
-  const insights = useEventInsights(eventId);
+  const period = useInsightsWindow();
+  const insights = useEventInsights(eventId, period.query);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">
       <PageHeader
@@ -36,6 +38,7 @@ export function EventInsightsPage() {
         }
         className="mb-2"
       />
+      <InsightsWindow state={period} hint={t("insights.window.hintEvent")} />
       {insights.isPending ? (
         <Loading text={t("insights.page.loading")} />
       ) : insights.isError ? (

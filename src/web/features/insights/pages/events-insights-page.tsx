@@ -6,14 +6,17 @@ import { useT } from "@web/lib/language";
 import { useEventsInsights } from "../api/get-insights";
 import { ChartCard } from "../components/chart-card";
 import { FunnelCard, SourcesCard } from "../components/event-charts";
+import { InsightsWindow, useInsightsWindow } from "../components/insights-window";
 
 /** /dashboard/scouting/insights (issue 38): each event's funnel side by side, and the sources across them. */
 export function EventsInsightsPage() {
   const t = useT();
-  const insights = useEventsInsights();
+  const period = useInsightsWindow();
+  const insights = useEventsInsights(period.query);
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">
       <PageHeader title={t("insights.page.across")} description={t("insights.page.description")} className="mb-2" />
+      <InsightsWindow state={period} hint={t("insights.window.hintEvents")} />
       {insights.isPending ? (
         <Loading text={t("insights.page.loading")} />
       ) : insights.isError ? (
