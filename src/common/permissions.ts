@@ -59,6 +59,10 @@ export const CAPABILITIES = {
   "mailbox.read": { summary: "Read the development mailbox", roles: ["admin", "superadmin"] },
   "privacy.manage": { summary: "Manage privacy settings and notices", roles: ["superadmin"] },
   "agency.manage": { summary: "Manage the agency's settings", roles: ["superadmin"] },
+  "tokens.manage": {
+    summary: "Create, list and revoke API tokens (each holding some of one's own capabilities)",
+    roles: ["admin", "superadmin"],
+  },
 } as const satisfies Record<string, CapabilityRow>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -10,6 +10,7 @@ import type dashboardMessages from "./es-AR/dashboard.json";
 import type emailsMessages from "./es-AR/emails.json";
 import type eventsMessages from "./es-AR/events.json";
 import type insightsMessages from "./es-AR/insights.json";
+import type integrationsMessages from "./es-AR/integrations.json";
 import type landingMessages from "./es-AR/landing.json";
 import type mailboxMessages from "./es-AR/mailbox.json";
 import type panelMessages from "./es-AR/panel.json";
@@ -28,6 +29,7 @@ export interface CatalogueShape {
   emails: typeof emailsMessages;
   events: typeof eventsMessages;
   insights: typeof insightsMessages;
+  integrations: typeof integrationsMessages;
   landing: typeof landingMessages;
   mailbox: typeof mailboxMessages;
   panel: typeof panelMessages;

@@ -7,6 +7,7 @@ import enDashboard from "./en/dashboard.json";
 import enEmails from "./en/emails.json";
 import enEvents from "./en/events.json";
 import enInsights from "./en/insights.json";
+import enIntegrations from "./en/integrations.json";
 import enLanding from "./en/landing.json";
 import enMailbox from "./en/mailbox.json";
 import enPanel from "./en/panel.json";
@@ -23,6 +24,7 @@ import esDashboard from "./es-AR/dashboard.json";
 import esEmails from "./es-AR/emails.json";
 import esEvents from "./es-AR/events.json";
 import esInsights from "./es-AR/insights.json";
+import esIntegrations from "./es-AR/integrations.json";
 import esLanding from "./es-AR/landing.json";
 import esMailbox from "./es-AR/mailbox.json";
 import esPanel from "./es-AR/panel.json";
@@ -44,6 +46,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     emails: esEmails,
     events: esEvents,
     insights: esInsights,
+    integrations: esIntegrations,
     landing: esLanding,
     mailbox: esMailbox,
     panel: esPanel,
@@ -62,6 +65,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     emails: enEmails,
     events: enEvents,
     insights: enInsights,
+    integrations: enIntegrations,
     landing: enLanding,
     mailbox: enMailbox,
     panel: enPanel,
