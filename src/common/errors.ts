@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   "unknown_placeholders",
   "link_not_found",
   "link_slug_taken",
+  "token_not_found",
+  "token_permission_not_held",
+  "session_only",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -80,9 +80,29 @@ export function isApproved(profile: { role: Role; status: string }): boolean {
   return profile.role === "superadmin" || profile.status === "approved";
 }
 
-/** The capabilities of an account: none until it is approved. */
-export function permissionsOf(profile: { role: Role; status: string }): Capability[] {
-  return isApproved(profile) ? CAPABILITY_NAMES.filter((capability) => roleCan(profile.role, capability)) : [];
+/**
+ * Whoever calls the API: an account, and when it calls through an API token (issue 37), what that
+ * token was given.
+ */
+export interface Caller {
+  role: Role;
+  status: string;
+  token?: { permissions: readonly string[] } | null | undefined;
+}
+
+/**
+ * Whether `caller` holds `capability`: an approved account whose role holds it, and, through a
+ * token, only what the token was given too (a token never holds more than its maker does now).
+ */
+export function callerHolds(caller: Caller, capability: Capability): boolean {
+  return (
+    isApproved(caller) && roleCan(caller.role, capability) && (!caller.token || caller.token.permissions.includes(capability))
+  );
+}
+
+/** The capabilities of a caller: none until its account is approved. */
+export function permissionsOf(caller: Caller): Capability[] {
+  return CAPABILITY_NAMES.filter((capability) => callerHolds(caller, capability));
 }
 
 /**

@@ -28,6 +28,8 @@ import { campaignsRoutes } from "./modules/campaigns/campaigns.routes";
 import { createCampaignMessageWriter } from "./modules/campaigns/campaigns.queue";
 import { checkInsRoutes } from "./modules/check-ins/check-ins.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
+import { createCallerResolver } from "./modules/tokens/token.resolver";
+import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
@@ -122,6 +124,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await agencyRoutes(zodApi, ctx);
   await linksRoutes(zodApi, ctx);
   await insightsRoutes(zodApi, ctx);
+  await tokensRoutes(zodApi, ctx);
 }
 
 /**
@@ -205,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const auth = createAuth(config, database.db, app.log);
-  const getUser = createSessionResolver(auth, database.db);
+  const getUser = createCallerResolver(createSessionResolver(auth, database.db), { db: database.db, limits });
   await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());

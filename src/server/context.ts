@@ -6,6 +6,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -17,7 +18,7 @@ import type { SharedCounter } from "./lib/shared-limits";
 import type { Auth } from "./modules/accounts/auth.config";
 import type { CampaignMessageWriter } from "./modules/campaigns/campaigns.queue";
 import type { AgencyService } from "./modules/agency/agency.service";
-import type { createSessionResolver } from "./modules/accounts/session.resolver";
+import type { SessionUser } from "./modules/accounts/session.resolver";
 import type { ObjectStore } from "./storage/storage";
 
 export interface AppContext {
@@ -25,7 +26,8 @@ export interface AppContext {
   database: Database;
   db: Database["db"];
   auth: Auth;
-  getUser: ReturnType<typeof createSessionResolver>;
+  /** The caller of a request: its API token's maker (issue 37) or its session's user; null: nobody. */
+  getUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   /** Where photos' files are kept (DATA_DIR or an S3-compatible store). */
   storage: ObjectStore;
   /** Counters shared by every process through the database (rate limits, locks). */

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   "privacy.settings_change",
   /** The agency's name, contact address, web site or logo (issue 32). */
   "agency.settings_change",
+  /** An API token made or revoked (issue 37); `details.tokenId`, and the capabilities it was given. */
+  "token.create",
+  "token.revoke",
   // The system
   "retention.erase",
 ] as const;
@@ -77,6 +80,8 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "privacy.notice_publish": "account",
   "privacy.settings_change": "account",
   "agency.settings_change": "account",
+  "token.create": "account",
+  "token.revoke": "account",
   "retention.erase": "system",
 };
 

@@ -112,6 +112,11 @@ const DESCRIBE: Record<string, Describe> = {
   role: (value, _, t) => t("privacy.audit.details.role", { role: valueLabel("role", value, t) }),
   // An admin's own words: why a minor was let in without the guardian's approval (issue 32).
   reason: (value, _, t) => t("privacy.audit.details.reason", { reason: plain(value, t) }),
+  // An API token (issue 37): its name, what it was given, until when.
+  token: (value, _, t) => t("privacy.audit.details.token", { name: plain(value, t) }),
+  permissions: (value, _, t) => t("privacy.audit.details.permissions", { count: count(value), names: plain(value, t) }),
+  expiresAt: (value, _, t) =>
+    value === null ? t("privacy.audit.details.neverExpires") : t("privacy.audit.details.expires", { at: plain(value, t) }),
   // Ids: the row's names say who and what.
   entryId: () => null,
   timeslotId: () => null,

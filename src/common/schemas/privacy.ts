@@ -113,6 +113,8 @@ export const auditEntrySchema = z.object({
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   actorRole: z.string().nullable(),
+  /** The API token the actor acted through (its name then); null: a session. */
+  actorToken: z.string().nullable(),
   action: z.string(),
   registrationId: z.string().nullable(),
   userId: z.string().nullable(),

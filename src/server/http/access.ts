@@ -1,11 +1,11 @@
 /**
  * Fail-closed authorisation. Every /api route declares `config.access`: "public", or the capability
  * it needs (@common/permissions, ADR 021); a route without one is refused at registration. One
- * preHandler enforces it for all routes: 401 without a session, 403 for a pending account or a role
- * that does not hold the capability.
+ * preHandler enforces it for all routes: 401 without a session (or a valid API token), 403 for a
+ * pending account, a role that does not hold the capability, or a token not given it.
  */
 import { t } from "@common/i18n";
-import { isApproved, roleCan, type Access, type Capability } from "@common/permissions";
+import { callerHolds, isApproved, type Access, type Capability } from "@common/permissions";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, errors } from "../errors";
 import type { SessionUser } from "../modules/accounts/session.resolver";
@@ -59,18 +59,21 @@ export function registerAccessControl(
 }
 
 /**
- * Refuses (403) a signed-in caller whose role lacks `capability`: for a rule inside a route (a
+ * Refuses (403) a signed-in caller whose role (or token) lacks `capability`: for a rule inside a route (a
  * review field in a PATCH, an override in a check-in) beyond the capability the route declares.
  */
 export function requireCapability(request: FastifyRequest, capability: Capability): void {
   const user = request.user;
-  if (user && isApproved(user) && roleCan(user.role, capability)) return;
-  request.log.warn({ userId: user?.id, role: user?.role, capability, route: request.routeOptions.url }, "authorisation refused");
+  if (user && callerHolds(user, capability)) return;
+  request.log.warn(
+    { userId: user?.id, role: user?.role, tokenId: user?.token?.id, capability, route: request.routeOptions.url },
+    "authorisation refused",
+  );
   throw new AppError(403, "forbidden", t("common.errors.forbidden"));
 }
 
 /** Whether the request's (already authorised) caller holds `capability`. */
 export function callerCan(request: FastifyRequest, capability: Capability): boolean {
   const user = request.user;
-  return user !== null && isApproved(user) && roleCan(user.role, capability);
+  return user !== null && callerHolds(user, capability);
 }

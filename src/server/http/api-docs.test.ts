@@ -30,6 +30,18 @@ describe("the API docs", () => {
     expect((await staff.app.inject({ url: "/api/docs/json", headers: pending.headers })).statusCode).toBe(403);
     const { headers } = await signedInAs(staff.app, { role: "member" });
     for (const url of urls) expect((await staff.app.inject({ url, headers })).statusCode, url).toBe(200);
+    // The holder of an API token (issue 37) reads them too; a revoked one does not.
+    const admin = await signedInAs(staff.app, { role: "admin" });
+    const made = await staff.app.inject({
+      method: "POST",
+      url: "/api/tokens",
+      headers: admin.headers,
+      payload: { name: "Docs", permissions: ["events.read"] },
+    });
+    const bearer = { authorization: `Bearer ${made.json<{ token: string }>().token}` };
+    expect((await staff.app.inject({ url: "/api/docs/json", headers: bearer })).statusCode).toBe(200);
+    await staff.app.inject({ method: "DELETE", url: `/api/tokens/${made.json<{ id: string }>().id}`, headers: admin.headers });
+    expect((await staff.app.inject({ url: "/api/docs/json", headers: bearer })).statusCode).toBe(401);
   });
 
   it("have a content security policy of their own that allows the viewer's inline styles", async () => {

@@ -23,6 +23,7 @@ import { selfServiceRows } from "./authorization-matrix.self-service";
 import { privacyRows } from "./authorization-matrix.privacy";
 import { registrationRows } from "./authorization-matrix.registrations";
 import { insightsRows } from "./authorization-matrix.insights";
+import { tokenRows } from "./authorization-matrix.tokens";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -291,6 +292,7 @@ export const MATRIX: MatrixRow[] = [
   ...privacyRows(),
   // ---- tracked links and insights (issue 38)
   ...insightsRows(),
+  ...tokenRows(),
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

@@ -47,3 +47,4 @@ type Holds<T extends true> = T;
 export type RegistrantColumnsMatchFields = Holds<
   Same<Pick<ModelRegistrationRow, RegistrantFieldName>, Required<RegistrantValues>>
 >;
+export * from "./tokens";

@@ -59,6 +59,8 @@ export const auditLog = pgTable(
     /** The staff user; null for the system (retention) or the person themself (public erasure). */
     actorId: text("actor_id"),
     actorRole: text("actor_role"),
+    /** The API token the actor acted through (its name when it acted; issue 37); null: a session. */
+    actorToken: text("actor_token"),
     action: text("action").notNull(),
     registrationId: uuid("registration_id"),
     userId: text("user_id"),

@@ -16,6 +16,8 @@ export interface SessionUser {
   language: Language | null;
   /** Whether the account signs in with a second factor (the account security screen shows it). */
   twoFactorEnabled: boolean;
+  /** The API token the call came with (issue 37): the account acts holding only what it was given. */
+  token?: { id: string; name: string; permissions: readonly string[] } | null;
 }
 
 /** Whether a session has outlived its idle or absolute lifetime (better-auth only knows one expiry). */

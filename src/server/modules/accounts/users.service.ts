@@ -4,7 +4,7 @@
  */
 import { currentLanguage } from "@common/i18n";
 import { randomUUID } from "node:crypto";
-import { assignableRoles, isProtectedAccount, roleCan, type Role } from "@common/permissions";
+import { assignableRoles, callerHolds, isProtectedAccount, roleCan, type Role } from "@common/permissions";
 import { isAgencyEmail, type Profile } from "@common/schemas/accounts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
@@ -179,7 +179,7 @@ function setUserRole(
     const user = await repo.findByIdForUpdate(id, tx);
     if (!user) throw accountErrors.userNotFound();
     if (isProtectedAccount(user.role)) throw accountErrors.superadminProtected();
-    const mayGive = assignableRoles((capability) => roleCan(actor.role, capability));
+    const mayGive = assignableRoles((capability) => callerHolds(actor, capability));
     // Whoever may give a role may change it on the accounts whose role they may give.
     if (!mayGive.includes(role) || !mayGive.includes(user.role)) {
       log.warn({ actorId: actor.id, userId: id, from: user.role, to: role }, "role change refused");

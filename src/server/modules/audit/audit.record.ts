@@ -16,7 +16,8 @@ export { AUDIT_ACTIONS, type AuditAction } from "@common/privacy/audit-actions";
 
 /** Who acts, and from where: a staff user, or null for the system (retention) or the person themself. */
 export interface AuditContext {
-  actor: { id: string; role: string } | null;
+  /** `token`: the name of the API token the actor acted through (issue 37). */
+  actor: { id: string; role: string; token?: string | undefined } | null;
   ip: string | null;
 }
 
@@ -33,7 +34,11 @@ export interface AuditEntry extends AuditContext {
 
 /** The acting user and the client's address (X-Forwarded-For only from a trusted proxy) of a request. */
 export function auditContext(request: FastifyRequest): AuditContext {
-  return { actor: request.user ? { id: request.user.id, role: request.user.role } : null, ip: request.ip ?? null };
+  const user = request.user;
+  return {
+    actor: user ? { id: user.id, role: user.role, ...(user.token ? { token: user.token.name } : {}) } : null,
+    ip: request.ip ?? null,
+  };
 }
 
 /** Records `entry` when the caller audits (a service called with an audit context), else nothing. */
@@ -54,6 +59,7 @@ export const PERSON_AUDIT: AuditContext = { actor: null, ip: null };
 const rowOf = (entry: AuditEntry) => ({
   actorId: entry.actor?.id ?? null,
   actorRole: entry.actor?.role ?? null,
+  actorToken: entry.actor?.token ?? null,
   action: entry.action,
   registrationId: entry.registrationId ?? null,
   userId: entry.userId ?? null,

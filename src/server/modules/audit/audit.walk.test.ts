@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
+import { apiTokens, auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
@@ -58,6 +58,11 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
   const leaving = await createUser(t.db, { status: "approved", emailVerified: true });
   const tag = await t.app.inject({ method: "POST", url: "/api/tags", headers: admin, payload: { name: `Alta ${Date.now()}` } });
   const photo = photoUpload("face", await pngOf(400, 500), "new.png", "image/png");
+  const tokenMaker = await createUser(t.db, { role: "admin", status: "approved", emailVerified: true });
+  const [revoked] = await t.db
+    .insert(apiTokens)
+    .values({ name: "Viejo", tokenHash: `walk-${Date.now()}`, permissions: ["events.read"], userId: tokenMaker.id })
+    .returning();
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
@@ -130,6 +135,8 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
       {},
     ],
     ["registration.export", { url: `/api/registrations/${id}/export` }, { registrationId: id }],
+    ["token.create", { method: "POST", url: "/api/tokens", payload: { name: "Planilla", permissions: ["events.read"] } }, {}],
+    ["token.revoke", { method: "DELETE", url: `/api/tokens/${revoked!.id}` }, {}],
     ["user.approve", { method: "POST", url: `/api/users/${pending.id}/approve`, payload: {} }, { userId: pending.id }],
     [
       "user.role_change",

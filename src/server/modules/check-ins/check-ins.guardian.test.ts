@@ -257,7 +257,7 @@ describe("the card as its reader may see it", () => {
     const { registration } = await minor();
     const service = createCheckInsService({ db: t.db, config: t.config });
     const card = async (role: Role) =>
-      (await service.preview({ registrationId: registration.id }, new Date(), role)).registration;
+      (await service.preview({ registrationId: registration.id }, new Date(), { role, status: "approved" })).registration;
     expect((await card("member")).guardian).toMatchObject({ name: "Marta Madre" });
     // A role without the capability (the viewer has neither it nor checkins.perform today; a door
     // volunteer's role would have the one without the other): the card is built without the contact.

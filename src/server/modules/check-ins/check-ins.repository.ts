@@ -81,8 +81,8 @@ const ARRIVAL: AuditAction = "registration.check_in";
 const CHECK_IN_AND_FIND = `
   with arrival as (${CHECK_IN}),
   audited as (
-    insert into audit_log (actor_id, actor_role, action, registration_id, event_id, ip, details)
-    select $4, $5, case when arrival.guardian_status = 'pending' then '${OVERRIDE}' else '${ARRIVAL}' end,
+    insert into audit_log (actor_id, actor_role, actor_token, action, registration_id, event_id, ip, details)
+    select $4, $5, $8, case when arrival.guardian_status = 'pending' then '${OVERRIDE}' else '${ARRIVAL}' end,
       arrival.id, arrival.event_id, $6,
       case when arrival.guardian_status = 'pending' then jsonb_build_object('reason', $7::text) else '{}'::jsonb end
     from arrival
@@ -177,6 +177,7 @@ export function createCheckInsRepository(db: Db) {
         audit.actor?.role ?? null,
         audit.ip,
         overrideReason,
+        audit.actor?.token ?? null,
       ]);
       if (!row || row.checkedIn || row.attended || !arrivalPossible(row, overrideReason)) return row;
       // Another phone recorded it while this statement waited for the row: read what it wrote.

@@ -55,7 +55,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      const preview = await checkIns.preview(request.body, new Date(), user.role);
+      const preview = await checkIns.preview(request.body, new Date(), user);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.check_in_preview",

@@ -12,7 +12,7 @@ import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/da
 import { currentLanguage, t } from "@common/i18n";
 import { registrationPhotoUrl } from "@common/photos";
 import { registrationSearchTerms } from "@common/registration-search";
-import { roleCan, type Role } from "@common/permissions";
+import { callerHolds, type Caller } from "@common/permissions";
 import {
   normaliseRegistrationCode,
   type CheckInRequest,
@@ -93,7 +93,7 @@ export function checkInWarnings(
  * Why this person's arrival is not recorded, or null (nothing stops it, or they have arrived).
  * Only a guardian's pending decision can be overridden, and only by an admin.
  */
-export function checkInStop(row: CheckInRow, callerRole: Role | undefined): CheckInStop | null {
+export function checkInStop(row: CheckInRow, caller: Caller | undefined): CheckInStop | null {
   if (row.attended) return null;
   if (row.guardianStatus === "refused")
     return { code: "guardian_refused", message: t("checkin.stops.guardian_refused"), overridable: false };
@@ -102,13 +102,13 @@ export function checkInStop(row: CheckInRow, callerRole: Role | undefined): Chec
     return {
       code: "guardian_pending",
       message: t("checkin.stops.guardian_pending"),
-      overridable: callerRole !== undefined && roleCan(callerRole, "checkins.override"),
+      overridable: caller !== undefined && callerHolds(caller, "checkins.override"),
     };
   return null;
 }
 
 /** The card as `reader` may see it (registrations.redact.ts: the photo and the guardian's contact are capabilities). */
-function toApi(row: CheckInRow, reader: { role: Role }): CheckInResponse["registration"] {
+function toApi(row: CheckInRow, reader: Caller): CheckInResponse["registration"] {
   return redactFor(reader, {
     id: row.id,
     fullName: row.fullName,
@@ -157,15 +157,15 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   }
 
   /** Who it is, the warnings and any stop, without recording anything (the card shown before 'Registrar llegada'). */
-  async function preview(request: Omit<CheckInRequest, "overrideReason">, now: Date, callerRole: Role): Promise<CheckInResponse> {
+  async function preview(request: Omit<CheckInRequest, "overrideReason">, now: Date, caller: Caller): Promise<CheckInResponse> {
     const row = await find(request);
     const alreadyCheckedIn = row.attended;
     return {
-      registration: toApi(row, { role: callerRole }),
+      registration: toApi(row, caller),
       alreadyCheckedIn,
       checkedIn: false,
       overridden: false,
-      stop: checkInStop(row, callerRole),
+      stop: checkInStop(row, caller),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
     };
   }
@@ -176,12 +176,12 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
    * decided: an admin's only (403 for anyone else), recorded with the arrival.
    */
   async function checkIn(
-    user: { id: string; role: Role },
+    user: Caller & { id: string },
     request: CheckInRequest,
     audit: AuditContext,
     now = new Date(),
   ): Promise<CheckInResponse> {
-    if (request.overrideReason !== undefined && !roleCan(user.role, "checkins.override"))
+    if (request.overrideReason !== undefined && !callerHolds(user, "checkins.override"))
       throw checkInErrors.overrideAdminsOnly();
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
@@ -195,7 +195,7 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
       alreadyCheckedIn,
       checkedIn,
       overridden,
-      stop: checkInStop(row, user.role),
+      stop: checkInStop(row, user),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
     };
   }

@@ -9,7 +9,7 @@
  *   (on a registration's privacy block; the check-in card's `guardian` is null);
  * - without `photos.see`: no photo reference (`photos` is empty, `photoUrl` null).
  */
-import { roleCan, type Role } from "@common/permissions";
+import { callerHolds, type Caller } from "@common/permissions";
 import { fieldsHiddenWithout } from "@common/registrant/fields";
 
 /** The guardian's data on a registration's privacy block, hidden with the contacts. */
@@ -37,9 +37,9 @@ function withoutPhotos(reply: Reply): Reply {
 }
 
 /** `reply` as `reader` may see it: what a capability it lacks hides is null (or an empty list of photos). */
-export function redactFor<T extends object>(reader: { role: Role }, reply: T): T {
+export function redactFor<T extends object>(reader: Caller, reply: T): T {
   let seen = reply as Reply;
-  if (!roleCan(reader.role, "contacts.see")) seen = withoutContacts(seen);
-  if (!roleCan(reader.role, "photos.see")) seen = withoutPhotos(seen);
+  if (!callerHolds(reader, "contacts.see")) seen = withoutContacts(seen);
+  if (!callerHolds(reader, "photos.see")) seen = withoutPhotos(seen);
   return seen as T;
 }

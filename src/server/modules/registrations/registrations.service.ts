@@ -5,7 +5,7 @@
 import { ageOn, formatTime, todayIso } from "@common/dates";
 import { pickRegistrantValues } from "@common/registrant/fields";
 import { guardianStopsArrival } from "@common/registration-state";
-import { roleCan } from "@common/permissions";
+import { callerHolds } from "@common/permissions";
 import {
   REVIEW_FIELDS,
   type RegistrationDetail,
@@ -102,7 +102,7 @@ export function listItemToApi(row: ListedRegistration): RegistrationListItem {
 async function listRegistrations(db: Db, viewer: SessionUser, query: RegistrationListQuery) {
   const { page, pageSize, sort, ...filters } = query;
   const { items, total } = await createRegistrationsRepository(db).list(
-    { ...filters, viewerId: viewer.id, searchNamesOnly: !roleCan(viewer.role, "contacts.see") },
+    { ...filters, viewerId: viewer.id, searchNamesOnly: !callerHolds(viewer, "contacts.see") },
     page,
     pageSize,
     sort,
@@ -161,7 +161,7 @@ async function updateRegistration(
   now = new Date(),
 ): Promise<RegistrationListItem> {
   const touchesReview = REVIEW_FIELDS.some((field) => patch[field] !== undefined);
-  if (touchesReview && !roleCan(user.role, "registrations.rate")) {
+  if (touchesReview && !callerHolds(user, "registrations.rate")) {
     throw registrationErrors.reviewAdminsOnly();
   }
   const repo = createRegistrationsRepository(db);

@@ -108,7 +108,7 @@ describe("the event's insights page (issue 38)", () => {
 
     const calls = fetchMock.mock.calls.length;
     fireEvent.change(from, { target: { value: "2026-03-09" } });
-    expect(await screen.findByRole("alert")).toHaveTextContent("«Hasta» no puede ser anterior a «Desde».");
+    expect(await screen.findByRole("alert")).toHaveTextContent("La fecha de fin no puede ser anterior a la de inicio.");
     expect(screen.getByLabelText("Hasta")).toHaveAttribute("aria-invalid", "true");
     expect(fetchMock.mock.calls.slice(calls).map((call) => String(call[0]))).not.toContain(
       `/api/events/${EVENT_ID}/insights?from=2026-03-09&to=2026-03-05`,

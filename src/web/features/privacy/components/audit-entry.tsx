@@ -50,6 +50,9 @@ export function AuditEntry({ entry }: { entry: AuditTrailEntry }) {
         {entry.actorName && entry.actorEmail ? (
           <span className="break-all text-muted-foreground"> · {entry.actorEmail}</span>
         ) : null}
+        {entry.actorToken ? (
+          <span className="text-muted-foreground"> · {t("privacy.audit.viaToken", { name: entry.actorToken })}</span>
+        ) : null}
       </p>
       {subject || entry.eventName ? (
         <p>

@@ -14,6 +14,7 @@ const entry = (overrides: Partial<AuditTrailEntry>): AuditTrailEntry => ({
   actorEmail: "carla@agency.test",
   actorName: "Carla Scout",
   actorRole: "member",
+  actorToken: null,
   action: "registration.view",
   registrationId: uuid(1),
   registrationName: "Julia Presente",
