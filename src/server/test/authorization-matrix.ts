@@ -290,9 +290,8 @@ export const MATRIX: MatrixRow[] = [
   ...selfServiceRows(),
   // ---- privacy, consent and the audit trail (issue 18)
   ...privacyRows(),
-  // ---- tracked links and insights (issue 38)
-  ...insightsRows(),
-  ...tokenRows(),
+  ...insightsRows(), // ---- tracked links and insights (issue 38)
+  ...tokenRows(), // ---- API tokens (issue 37)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

@@ -277,7 +277,8 @@ describe("warnings by the clock (the agency's wall clock, Buenos Aires)", () => 
       emailVerified: true,
     });
     const service = createCheckInsService({ db: t.db, config: t.config });
-    const at = async (iso: string) => codes(await service.preview({ registrationId: registration.id }, new Date(iso), { role: "member", status: "approved" }));
+    const at = async (iso: string) =>
+      codes(await service.preview({ registrationId: registration.id }, new Date(iso), { role: "member", status: "approved" }));
     expect(await at("2026-03-05T11:30:00Z")).toEqual(["slot_not_started"]); // 08:30
     expect(await at("2026-03-05T12:00:00Z")).toEqual([]); // 09:00: an hour early is fine
     expect(await at("2026-03-05T14:00:00Z")).toEqual([]); // 11:00

@@ -181,8 +181,7 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
     audit: AuditContext,
     now = new Date(),
   ): Promise<CheckInResponse> {
-    if (request.overrideReason !== undefined && !callerHolds(user, "checkins.override"))
-      throw checkInErrors.overrideAdminsOnly();
+    if (request.overrideReason !== undefined && !callerHolds(user, "checkins.override")) throw checkInErrors.overrideAdminsOnly();
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
     const at = arrivalTime(request.scannedAt, now);
