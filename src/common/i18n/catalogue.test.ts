@@ -22,6 +22,7 @@ import { AUDIT_ACTIONS } from "../privacy/audit-actions";
 import { FORM_SECTIONS, REGISTRANT_FIELD_NAMES } from "../registrant/fields";
 import { RECIPIENT_FAILURE_REASONS } from "../schemas/campaigns";
 import { MAIL_KINDS, OUTBOX_STATUSES } from "../schemas/mailbox";
+import { TOKEN_CAPABILITIES } from "../schemas/tokens";
 
 /** Every message of a language: id → ICU text. */
 function messagesOf(namespaces: Record<string, NamespaceMessages>): Map<string, string> {
@@ -132,6 +133,8 @@ const VALUE_LISTS: Array<[list: string, values: readonly string[], path: string]
   ["audit actions", AUDIT_ACTIONS, "privacy.actions"],
   ["languages", LANGUAGES, "common.language.names"],
   ["funnel stages", FUNNEL_STAGES, "insights.funnel"],
+  // A dot would nest the key: "events.read" is labelled at "events_read" (issue 37).
+  ["token capabilities", TOKEN_CAPABILITIES.map((name) => name.replace(".", "_")), "integrations.capabilities"],
 ];
 
 describe("the value lists (issue 32)", () => {

@@ -90,6 +90,9 @@ const pageRoutes: RouteObject[] = [
           ]),
           ...guarded("audit.read", [{ path: "admin/audit", lazy: () => import("@web/features/privacy/pages/audit-page") }]),
           ...guarded("agency.manage", [{ path: "admin/agency", lazy: () => import("@web/features/agency/pages/agency-page") }]),
+          ...guarded("tokens.manage", [
+            { path: "admin/tokens", lazy: () => import("@web/features/integrations/pages/tokens-page") },
+          ]),
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
           { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],
