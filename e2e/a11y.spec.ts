@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { LANGUAGES, type Translate } from "../src/common/i18n";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { expectVisibleFocus } from "./support/focus";
 import { triggerStaffSignupEmail } from "./support/mail";
 import { seedA11yData } from "./support/a11y-seed";
 import { signInAsSuperadmin } from "./support/session";
@@ -175,6 +176,14 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) => page.getByRole("button", { name: t("privacy.admin.filter") }),
   },
   {
+    route: "/dashboard/admin/tokens",
+    path: "/dashboard/admin/tokens",
+    signedIn: true,
+    // The list loaded (other journeys may have left tokens): its table or the empty state.
+    ready: (page, t) =>
+      page.getByRole("table", { name: t("integrations.tokens.listTitle") }).or(page.getByText(t("integrations.tokens.empty"))),
+  },
+  {
     route: "/privacy",
     path: "/privacy",
     signedIn: false,
@@ -201,26 +210,6 @@ const ROUTES: RouteCase[] = [
 ];
 
 const THEMES = ["light", "dark"] as const;
-
-/** Tabs through the page and checks that every element that takes focus shows it. */
-async function expectVisibleFocus(page: Page, steps = 25) {
-  for (let i = 0; i < steps; i++) {
-    await page.keyboard.press("Tab");
-    const focus = await page.evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return null;
-      // Focus on a date/time input's own picker button lives in the browser's internal shadow tree:
-      // the input then matches neither :focus nor :focus-visible, and Chromium draws its own ring.
-      if (!el.matches(":focus")) return null;
-      const style = getComputedStyle(el);
-      return {
-        name: `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30) || el.getAttribute("aria-label")}"`,
-        visible: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
-      };
-    });
-    if (focus) expect(focus.visible, `focus indicator on ${focus.name}`).toBe(true);
-  }
-}
 
 for (const entry of ROUTES) {
   for (const language of LANGUAGES) {

@@ -57,10 +57,16 @@ describe("dashboard shell", () => {
     expect(sidebar().getByRole("link", { name: "Agencia" })).toHaveAttribute("href", "/dashboard/admin/agency");
   });
 
+  it("shows the API tokens to those who may manage them (admins, issue 37)", () => {
+    renderShell("admin", "/dashboard/admin/users");
+    expect(sidebar().getByRole("link", { name: "Tokens de API" })).toHaveAttribute("href", "/dashboard/admin/tokens");
+  });
+
   it("hides Administration from members", () => {
     renderShell("member", "/dashboard/scouting/events");
     expect(sidebar().queryByRole("button", { name: "Administración" })).toBeNull();
     expect(sidebar().queryByRole("link", { name: "Usuarios" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Tokens de API" })).toBeNull();
   });
 
   it("opens a group by itself when the current path is one of its children", async () => {
