@@ -14,7 +14,8 @@ const FIELDS = ["name", "permissions", "expiresAt"] as const;
 type FieldName = (typeof FIELDS)[number];
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const NAME_ID = "token-name";
+export const TOKEN_NAME_FIELD_ID = "token-name";
+const NAME_ID = TOKEN_NAME_FIELD_ID;
 const PERMISSIONS_ID = "token-permissions";
 const EXPIRES_ID = "token-expires";
 

@@ -16,14 +16,19 @@ import { ApiError } from "@web/lib/api";
 import { useT } from "@web/lib/language";
 import { useRevokeToken } from "../api/revoke-token";
 
+/** The list's heading: focus lands there once a revoked token's row (and its button) is gone. */
+export const TOKENS_LIST_TITLE_ID = "tokens-list-title";
+
 /** «Revocar»: asks first, since the token stops working at once and for good. */
 export function RevokeTokenDialog({ token }: { token: Pick<ApiToken, "id" | "name"> }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const revoke = useRevokeToken();
+  const [revoked, setRevoked] = useState(false);
   const confirm = () =>
     revoke.mutate(token.id, {
       onSuccess: () => {
+        setRevoked(true);
         setOpen(false);
         toast.success(t("integrations.tokens.revoked", { name: token.name }));
       },
@@ -40,7 +45,13 @@ export function RevokeTokenDialog({ token }: { token: Pick<ApiToken, "id" | "nam
           {t("integrations.tokens.revoke")}
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!revoked) return;
+          event.preventDefault();
+          document.getElementById(TOKENS_LIST_TITLE_ID)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("integrations.tokens.revokeTitle", { name: token.name })}</DialogTitle>
           <DialogDescription>{t("integrations.tokens.revokeBody")}</DialogDescription>

@@ -124,6 +124,7 @@ describe("the API tokens' screen (issue 37)", () => {
 
     await user.click(within(panel).getByRole("button", { name: "Listo" }));
     expect(screen.queryByLabelText("Token")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Nombre")).toHaveFocus());
     expect(screen.queryByText("oc_secret123")).not.toBeInTheDocument();
   });
 
@@ -191,6 +192,7 @@ describe("the API tokens' screen (issue 37)", () => {
     expect(deleted).toEqual([token().id]);
     expect(await screen.findByText("Todavía no hay tokens.")).toBeInTheDocument();
     expect(gets()).toBe(2);
+    expect(screen.getByRole("heading", { name: "Tokens" })).toHaveFocus();
   });
 
   it("offers only the capabilities the signed-in account holds, never tokens.manage", async () => {

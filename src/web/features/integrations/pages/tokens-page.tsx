@@ -9,7 +9,8 @@ import { can, useSession } from "@web/features/accounts";
 import { useT } from "@web/lib/language";
 import { useTokens } from "../api/list-tokens";
 import { CreatedTokenPanel } from "../components/created-token-panel";
-import { CreateTokenForm } from "../components/create-token-form";
+import { CreateTokenForm, TOKEN_NAME_FIELD_ID } from "../components/create-token-form";
+import { TOKENS_LIST_TITLE_ID } from "../components/revoke-token-dialog";
 import { TokensTable } from "../components/tokens-table";
 
 function TokenList() {
@@ -31,6 +32,11 @@ export function TokensPage() {
   const session = useSession();
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const user = session.data;
+  // The panel goes away with the focus in it: focus returns to the form, ready for another token.
+  const closePanel = () => {
+    setCreated(null);
+    requestAnimationFrame(() => document.getElementById(TOKEN_NAME_FIELD_ID)?.focus());
+  };
   const header = <PageHeader title={t("integrations.tokens.title")} description={t("integrations.tokens.intro")} />;
 
   if (!user) return <Loading text={t("common.loading")} />;
@@ -49,7 +55,7 @@ export function TokensPage() {
   return (
     <div className="grid max-w-5xl min-w-0 gap-6">
       {header}
-      {created ? <CreatedTokenPanel created={created} onDone={() => setCreated(null)} /> : null}
+      {created ? <CreatedTokenPanel created={created} onDone={closePanel} /> : null}
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold leading-tight tracking-tight">{t("integrations.tokens.createTitle")}</h2>
@@ -58,8 +64,8 @@ export function TokensPage() {
           <CreateTokenForm offered={offered} onCreated={setCreated} />
         </CardContent>
       </Card>
-      <section aria-labelledby="tokens-list-title" className="grid min-w-0 gap-3">
-        <h2 id="tokens-list-title" className="text-lg font-semibold">
+      <section aria-labelledby={TOKENS_LIST_TITLE_ID} className="grid min-w-0 gap-3">
+        <h2 id={TOKENS_LIST_TITLE_ID} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-none">
           {t("integrations.tokens.listTitle")}
         </h2>
         <TokenList />
