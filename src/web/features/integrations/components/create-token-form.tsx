@@ -34,7 +34,7 @@ function focusFirstError(errors: FieldErrors) {
 }
 
 /** The day chosen ends the token's life at its last second on the agency's clock (Buenos Aires, UTC−3). */
-export const endOfDayInBuenosAires = (date: string) => `${date}T23:59:59-03:00`;
+const endOfDayInBuenosAires = (date: string) => `${date}T23:59:59-03:00`;
 
 function fieldErrorsOf(error: unknown): FieldErrors {
   if (!(error instanceof ApiError) || !error.fields) return {};
