@@ -16,7 +16,7 @@ export function TokensTable({ tokens }: { tokens: ApiToken[] }) {
   const when = (moment: string | null) => (moment ? formatDateTimeFor(language, moment) : t("integrations.tokens.never"));
   return (
     <div
-      className="overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      className="relative overflow-x-auto rounded-xl border bg-card text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       tabIndex={0}
       role="region"
       aria-label={t("integrations.tokens.scrollRegion")}
