@@ -10,14 +10,17 @@ import { textsIn } from "./support/texts";
 const THEMES = ["light", "dark"] as const;
 const t = textsIn("es-AR");
 
-test("the insights pages pass axe at 360 and 1280 px in both themes, each chart with its numbers", async ({ page, baseURL }) => {
-  const { eventId } = await seedA11yData();
-  await signInAsSuperadmin(page, baseURL);
-  const pages = [
-    { path: `/dashboard/scouting/events/${eventId}/insights`, ready: t("insights.charts.funnel") },
-    { path: "/dashboard/scouting/insights", ready: t("insights.charts.acrossFunnel") },
-  ];
-  for (const theme of THEMES) {
+for (const theme of THEMES) {
+  test(`the insights pages pass axe at 360 and 1280 px in the ${theme} theme, each chart with its numbers`, async ({
+    page,
+    baseURL,
+  }) => {
+    const { eventId } = await seedA11yData();
+    await signInAsSuperadmin(page, baseURL);
+    const pages = [
+      { path: `/dashboard/scouting/events/${eventId}/insights`, ready: t("insights.charts.funnel") },
+      { path: "/dashboard/scouting/insights", ready: t("insights.charts.acrossFunnel") },
+    ];
     await page.addInitScript((value) => localStorage.setItem("theme", value), theme);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
@@ -31,13 +34,13 @@ test("the insights pages pass axe at 360 and 1280 px in both themes, each chart 
         await expectNoSeriousA11yViolations(page);
       }
     }
-  }
-  // The funnel's numbers, shown as a table on request.
-  await page.goto(`/dashboard/scouting/events/${eventId}/insights`);
-  const funnel = page.getByRole("region", { name: t("insights.charts.funnel") });
-  await funnel.getByRole("button", { name: t("insights.page.showTable") }).click();
-  await expect(funnel.getByRole("row", { name: new RegExp(`^${t("insights.funnel.registered")} \\d+$`) })).toBeVisible();
-});
+    // The funnel's numbers, shown as a table on request.
+    await page.goto(`/dashboard/scouting/events/${eventId}/insights`);
+    const funnel = page.getByRole("region", { name: t("insights.charts.funnel") });
+    await funnel.getByRole("button", { name: t("insights.page.showTable") }).click();
+    await expect(funnel.getByRole("row", { name: new RegExp(`^${t("insights.funnel.registered")} \\d+$`) })).toBeVisible();
+  });
+}
 
 test("an event's tracked link is made on its edit page, with its address", async ({ page, baseURL }) => {
   const { eventId } = await seedA11yData();
