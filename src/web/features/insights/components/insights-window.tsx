@@ -1,11 +1,9 @@
-import type { InsightsQuery } from "@common/schemas/insights";
+import { insightsQuerySchema, type InsightsQuery } from "@common/schemas/insights";
 import { useSearchParams } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { useT } from "@web/lib/language";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The dates the figures keep to (issue 38's `?from&to`, Buenos Aires days, both included), kept in
@@ -14,9 +12,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function useInsightsWindow() {
   const [params, setParams] = useSearchParams();
-  const read = (name: string) => {
+  // A date the route takes (its own schema's rule); anything else in the address counts as none.
+  const read = (name: "from" | "to") => {
     const value = params.get(name) ?? "";
-    return DATE.test(value) ? value : "";
+    return insightsQuerySchema.shape[name].safeParse(value).success ? value : "";
   };
   const from = read("from");
   const to = read("to");
