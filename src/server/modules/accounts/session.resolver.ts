@@ -20,6 +20,27 @@ export interface SessionUser {
   token?: { id: string; name: string; permissions: readonly string[] } | null;
 }
 
+/** The caller as the routes see it, from its account's row (a session's, or an API token's maker's). */
+export function sessionUserOf(account: {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  status: string;
+  language: string | null;
+  twoFactorEnabled: boolean;
+}): SessionUser {
+  return {
+    id: account.id,
+    email: account.email,
+    fullName: account.name,
+    role: account.role as Role,
+    status: account.status as ProfileStatus,
+    language: isLanguage(account.language) ? account.language : null,
+    twoFactorEnabled: account.twoFactorEnabled,
+  };
+}
+
 /** Whether a session has outlived its idle or absolute lifetime (better-auth only knows one expiry). */
 export function isSessionOverdue(session: { createdAt: Date; updatedAt: Date }, now = Date.now()): boolean {
   return (
@@ -48,15 +69,7 @@ export function createSessionResolver(auth: Auth, db: Db) {
     if (Date.now() - session.updatedAt.getTime() > SESSION_TOUCH_SECONDS * 1000) {
       await context.internalAdapter.updateSession(session.token, { updatedAt: new Date() });
     }
-    return {
-      id: session.userId,
-      email: session.email,
-      fullName: session.name,
-      role: session.role as Role,
-      status: session.status as ProfileStatus,
-      language: isLanguage(session.language) ? session.language : null,
-      twoFactorEnabled: session.twoFactorEnabled === true,
-    };
+    return sessionUserOf({ ...session, id: session.userId, twoFactorEnabled: session.twoFactorEnabled === true });
   };
   return (request: FastifyRequest): Promise<SessionUser | null> => {
     let pending = cache.get(request);

@@ -4,15 +4,12 @@
  * Bearer request is never read as its cookie: a wrong, expired or revoked token is nobody (401).
  * Token calls are counted per token across processes, and refused past TOKEN_CALLS_PER_MINUTE.
  */
-import { isLanguage } from "@common/i18n";
-import type { ProfileStatus } from "@common/constants";
-import type { Role } from "@common/permissions";
 import { API_TOKEN_PREFIX } from "@common/schemas/tokens";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import type { SharedCounter } from "../../lib/shared-limits";
 import { sha256 } from "../../lib/tokens";
-import type { SessionUser } from "../accounts/session.resolver";
+import { sessionUserOf, type SessionUser } from "../accounts/session.resolver";
 import { tokenErrors } from "./tokens.errors";
 import { createTokensRepository } from "./tokens.repository";
 
@@ -46,17 +43,7 @@ export function createCallerResolver(
     const { count } = await limits.hit(`api-token:${found.id}`, 60_000);
     if (count > TOKEN_CALLS_PER_MINUTE) throw tokenErrors.rateLimited();
     if (repo.isStale(found.lastUsedAt, now)) await repo.touch(found.id, now);
-    const { user } = found;
-    return {
-      id: user.id,
-      email: user.email,
-      fullName: user.name,
-      role: user.role as Role,
-      status: user.status as ProfileStatus,
-      language: isLanguage(user.language) ? user.language : null,
-      twoFactorEnabled: user.twoFactorEnabled,
-      token: { id: found.id, name: found.name, permissions: found.permissions },
-    };
+    return { ...sessionUserOf(found.user), token: { id: found.id, name: found.name, permissions: found.permissions } };
   }
 
   return (request) => {
