@@ -5,11 +5,12 @@
  * Aires), written `YYYY-MM-DDTHH:MM` without an offset.
  */
 import { z } from "zod";
+import { calendarDate } from "./calendar-date";
 
 /** `?from&to`: calendar dates (YYYY-MM-DD) in the agency's time zone, both included. */
 export const insightsQuerySchema = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
 });
 
 /** The funnel's stages, in order: registered → e-mail confirmed → came → shortlisted → callback → signed. */

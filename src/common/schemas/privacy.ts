@@ -3,6 +3,7 @@ import { z } from "zod";
 import { agencyResponse } from "./agency";
 import { GUARDIAN_STATUSES } from "../constants";
 import { AUDIT_KINDS } from "../privacy/audit-actions";
+import { calendarDate } from "./calendar-date";
 
 const token = z.string().min(1).max(200);
 
@@ -92,14 +93,13 @@ export type RetentionPreview = z.infer<typeof retentionPreviewResponse>;
 
 // ---------------------------------------------------------------- the audit trail
 
-const isoDate = z.iso.date();
 export const auditQuerySchema = z.object({
   /** A user id, or part of a staff member's name or e-mail. */
   actor: z.string().max(200).optional(),
   kind: z.enum(AUDIT_KINDS).optional(),
   action: z.string().max(64).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   /** A registration, user or event id. */
   target: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

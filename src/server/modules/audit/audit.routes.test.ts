@@ -42,8 +42,10 @@ describe("GET /api/audit", () => {
     expect(byActor.json().items.every((i: { actorId: string }) => i.actorId === admin.user.id)).toBe(true);
     const future = await t.app.inject({ url: "/api/audit?from=2999-01-01", headers: superadmin });
     expect(future.json().total).toBe(0);
-    const bad = await t.app.inject({ url: "/api/audit?from=yesterday", headers: superadmin });
-    expect(bad.statusCode).toBe(400);
+    for (const from of ["yesterday", "2026-02-30", "0000-01-01"]) {
+      const bad = await t.app.inject({ url: `/api/audit?from=${from}`, headers: superadmin });
+      expect(bad.statusCode, from).toBe(400);
+    }
   });
 
   it("names the staff member, the person (or says their registration is gone), the event and the account acted on", async () => {

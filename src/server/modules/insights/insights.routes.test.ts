@@ -204,6 +204,11 @@ describe("GET /api/insights/events (issue 38)", () => {
     await createRegistration(t.db, { eventId: other.id, timeslotId: slot, createdAt: at("2024-02-05T02:00:00Z") });
     const empty = await createEvent(t.db, { eventDate: "2024-02-11" });
 
+    // A date the database cannot hold (the year 0) is the caller's mistake, answered as such.
+    for (const query of ["to=0000-01-01", "from=0000-12-31", "from=2024-02-30"]) {
+      const bad = await t.app.inject({ url: `/api/insights/events?${query}`, headers });
+      expect(bad.statusCode, query).toBe(400);
+    }
     const res = await t.app.inject({ url: "/api/insights/events?from=2024-02-01&to=2024-02-28", headers });
     expect(res.statusCode, res.body).toBe(200);
     const zero = { registered: 0, emailConfirmed: 0, came: 0, shortlisted: 0, callback: 0, signed: 0 };
