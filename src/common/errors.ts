@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   "token_not_found",
   "token_permission_not_held",
   "session_only",
+  "webhook_not_found",
+  "delivery_not_found",
+  "webhook_url_not_allowed",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -63,6 +63,10 @@ export const CAPABILITIES = {
     summary: "Create, list and revoke API tokens (each holding some of one's own capabilities)",
     roles: ["admin", "superadmin"],
   },
+  "webhooks.manage": {
+    summary: "Register webhook endpoints, read and resend their deliveries, rotate their secrets",
+    roles: ["admin", "superadmin"],
+  },
 } as const satisfies Record<string, CapabilityRow>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -30,6 +30,7 @@ import { checkInsRoutes } from "./modules/check-ins/check-ins.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { createCallerResolver } from "./modules/tokens/token.resolver";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
@@ -125,6 +126,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await linksRoutes(zodApi, ctx);
   await insightsRoutes(zodApi, ctx);
   await tokensRoutes(zodApi, ctx);
+  await webhooksRoutes(zodApi, ctx);
 }
 
 /**

@@ -8,6 +8,7 @@ import pino from "pino";
 import { buildApp } from "./app";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createScheduler } from "./jobs/scheduler";
+import { createWebhookSender } from "./jobs/webhook-sender";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { createRetentionJob } from "./modules/privacy/privacy.retention";
 import { recordCampaignDeliveries } from "./modules/campaigns/campaigns.progress";
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const sweeper = createStorageSweeper({ db: database.db, storage: app.ctx.storage, log: app.log });
   const scheduler = createScheduler({ db: database.db, config, log: app.log });
   const retention = createRetentionJob({ db: database.db, config, log: app.log });
+  const webhooks = createWebhookSender({ db: database.db, config, log: app.log });
   closeOnSignal(
     {
       log: app.log,
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
       await sweeper.stop();
       await scheduler.stop();
       await retention.stop();
+      await webhooks.stop();
       stopBackups();
     },
   );
@@ -76,6 +79,7 @@ async function main(): Promise<void> {
   sweeper.start();
   scheduler.start();
   retention.start();
+  webhooks.start();
   // Last, after the build's and the start's lines, where it is seen: a generated first password.
   if (generatedSuperadmin) writeAfterLog(app.log, superadminNotice(generatedSuperadmin, config.publicUrl));
 }

@@ -6,6 +6,7 @@
 import pino from "pino";
 import { createOutboxWorker } from "./jobs/outbox-worker";
 import { createScheduler } from "./jobs/scheduler";
+import { createWebhookSender } from "./jobs/webhook-sender";
 import { createStorageSweeper } from "./jobs/storage-sweeper";
 import { loadServerCatalogue } from "./http/language";
 import { createRetentionJob } from "./modules/privacy/privacy.retention";
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   const sweeper = createStorageSweeper({ db: database.db, storage, log });
   const scheduler = createScheduler({ db: database.db, config, log });
   const retention = createRetentionJob({ db: database.db, config, log });
+  const webhooks = createWebhookSender({ db: database.db, config, log });
   closeOnSignal(
     {
       log,
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
       await sweeper.stop();
       await scheduler.stop();
       await retention.stop();
+      await webhooks.stop();
       storage.close();
     },
   );
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
   sweeper.start();
   scheduler.start();
   retention.start();
+  webhooks.start();
 }
 
 main().catch((error: unknown) => {

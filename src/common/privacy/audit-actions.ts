@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   /** An API token made or revoked (issue 37); `details.tokenId`, and the capabilities it was given. */
   "token.create",
   "token.revoke",
+  /** A webhook endpoint registered, changed (address, events, on/off), deleted or given a new secret (issue 37). */
+  "webhook.create",
+  "webhook.update",
+  "webhook.delete",
+  "webhook.rotate_secret",
   // The system
   "retention.erase",
 ] as const;
@@ -82,6 +87,10 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "agency.settings_change": "account",
   "token.create": "account",
   "token.revoke": "account",
+  "webhook.create": "account",
+  "webhook.update": "account",
+  "webhook.delete": "account",
+  "webhook.rotate_secret": "account",
   "retention.erase": "system",
 };
 

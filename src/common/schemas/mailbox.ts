@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   "sign_in_unlock",
   "staff_sign_up_attempt",
   "authentic_report",
+  "webhook_disabled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -11,8 +11,10 @@ import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 export const TOKEN_NAME_MAX = 80;
 /** Every token starts so: a leaked one is recognisable (secret scanners, logs). */
 export const API_TOKEN_PREFIX = "oc_";
-/** What a token may hold: any capability but managing tokens (a token never makes another). */
-export const TOKEN_CAPABILITIES = CAPABILITY_NAMES.filter((name) => name !== "tokens.manage");
+/** Managed from a session only: a token never makes another token, nor registers a webhook. */
+export const SESSION_ONLY_CAPABILITIES: readonly Capability[] = ["tokens.manage", "webhooks.manage"];
+/** What a token may hold: any capability but the session-only ones. */
+export const TOKEN_CAPABILITIES = CAPABILITY_NAMES.filter((name) => !SESSION_ONLY_CAPABILITIES.includes(name));
 
 export const createTokenSchema = z.object({
   name: z

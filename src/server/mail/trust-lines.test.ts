@@ -16,6 +16,7 @@ const STAFF: MailKind[] = [
   "sign_in_unlock",
   "staff_sign_up_attempt",
   "authentic_report",
+  "webhook_disabled",
 ];
 const WITH_CODE: MailKind[] = [
   "registration_verification",

@@ -24,6 +24,7 @@ import { privacyRows } from "./authorization-matrix.privacy";
 import { registrationRows } from "./authorization-matrix.registrations";
 import { insightsRows } from "./authorization-matrix.insights";
 import { tokenRows } from "./authorization-matrix.tokens";
+import { webhookRows } from "./authorization-matrix.webhooks";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -292,6 +293,7 @@ export const MATRIX: MatrixRow[] = [
   ...privacyRows(),
   ...insightsRows(), // ---- tracked links and insights (issue 38)
   ...tokenRows(), // ---- API tokens (issue 37)
+  ...webhookRows(), // ---- webhooks (issue 37)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

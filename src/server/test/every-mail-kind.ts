@@ -4,6 +4,7 @@
  * for every e-mail, such as its DKIM signature (src/server/mail/dkim.test.ts). A new kind is a type
  * error here until it is added.
  */
+import { webhookDisabledEmail } from "../modules/webhooks/webhooks.emails";
 import { authenticSite } from "@common/public-paths";
 import type { MailKind } from "@common/schemas/mailbox";
 import type { Config } from "../config";
@@ -83,6 +84,11 @@ export function everyMailKind(config: Config, to = "maria@example.com"): Outgoin
       message: "Me pidieron $5000 por un book de fotos. ¿Es de ustedes?",
       contact: "+54 9 11 5555-0000",
       site: authenticSite(config.publicUrl),
+    }),
+    webhook_disabled: webhookDisabledEmail(language, {
+      url: "https://crm.example.com/hooks/opencall",
+      error: "answered 503",
+      pageUrl: `${config.publicUrl}/dashboard/admin/webhooks`,
     }),
   };
   return Object.entries(byKind).map(([kind, content]) => ({ ...content, kind: kind as MailKind, to }));

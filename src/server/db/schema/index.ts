@@ -48,3 +48,4 @@ export type RegistrantColumnsMatchFields = Holds<
   Same<Pick<ModelRegistrationRow, RegistrantFieldName>, Required<RegistrantValues>>
 >;
 export * from "./tokens";
+export * from "./webhooks";
