@@ -101,6 +101,7 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
     SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(10_000)),
     API_DOCS: z.preprocess(emptyAsUndefined, z.enum(["off", "staff", "public"]).optional()),
+    WEBHOOK_ALLOWED_HOSTS: z.preprocess(emptyAsUndefined, z.string().optional()),
     STORAGE_URL: z.preprocess(
       emptyAsUndefined,
       z
@@ -178,6 +179,11 @@ export interface Config {
    * default in production (it maps every route for an attacker), public elsewhere.
    */
   apiDocs: ApiDocs;
+  /**
+   * Hosts (`name` or `name:port`, as a URL writes them) webhooks may reach although they are
+   * internal: an agency's own system on its private network. Empty: none (issue 37).
+   */
+  webhookAllowedHosts: string[];
   /** Where photos are kept: files under DATA_DIR/storage, or an S3-compatible bucket. */
   storage: StorageConfig;
 }
@@ -241,6 +247,10 @@ export function loadConfig(
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     apiDocs: env.API_DOCS ?? (env.NODE_ENV === "production" ? "off" : "public"),
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     storage: storageConfig(env, dataDir),
   };
 }

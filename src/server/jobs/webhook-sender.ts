@@ -19,6 +19,7 @@ import { createAuthenticRepository } from "../modules/authentic/authentic.reposi
 import { createDeliveriesRepository, type ClaimedDelivery } from "../modules/webhooks/webhooks.deliveries";
 import { webhookDisabledEmail } from "../modules/webhooks/webhooks.emails";
 import { buildPayload, type EndpointCaller } from "../modules/webhooks/webhooks.payload";
+import { policyOf } from "../modules/webhooks/webhooks.address";
 import { attemptDelivery, WEBHOOK_TIMEOUT_MS, type AttemptResult } from "../modules/webhooks/webhooks.send";
 import { createPeriodicJob } from "./periodic";
 import type { WorkerLogger } from "./outbox-worker";
@@ -28,7 +29,7 @@ export const WEBHOOK_LEASE_MS = 6 * WEBHOOK_TIMEOUT_MS;
 
 export interface WebhookSenderOptions {
   db: Db;
-  config: Pick<Config, "publicUrl" | "isProduction">;
+  config: Pick<Config, "publicUrl" | "isProduction" | "webhookAllowedHosts">;
   log: WorkerLogger;
   clock?: () => Date;
   pollIntervalMs?: number;
@@ -65,6 +66,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
   const attempt = options.attempt ?? attemptDelivery;
   const repo = createDeliveriesRepository(db);
   const slots = createSemaphore(options.concurrency ?? 8);
+  const policy = policyOf(config);
 
   async function callerOf(endpoint: ClaimedDelivery["endpoint"]): Promise<EndpointCaller | null> {
     const [account] = await db.select().from(users).where(eq(users.id, endpoint.userId));
@@ -111,7 +113,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     if (!caller) return false; // its maker is gone, and with it (cascade) the endpoint
     const body = await buildPayload(db, config, caller, delivery);
     const headers = signatureHeaders(delivery, body, clock());
-    const result = await attempt({ url: delivery.endpoint.url, body, headers, production: config.isProduction });
+    const result = await attempt({ url: delivery.endpoint.url, body, headers, policy });
     await record(delivery, result);
     return result.ok;
   }
@@ -136,7 +138,10 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     return { claimed: claimed.length, delivered, failed: claimed.length - delivered };
   }
 
-  /** Batch after batch while full ones come, so a backlog drains without waiting for the timer. */
+  /**
+   * Batch after batch while any comes, so a backlog drains without waiting for the timer: a
+   * subject's next event is claimable once the previous one is delivered, in the next batch.
+   */
   async function pass(): Promise<SenderPass> {
     const total: SenderPass = { claimed: 0, delivered: 0, failed: 0 };
     for (;;) {
@@ -144,7 +149,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       total.claimed += one.claimed;
       total.delivered += one.delivered;
       total.failed += one.failed;
-      if (one.claimed < batchSize) return total;
+      if (one.claimed === 0) return total;
     }
   }
 

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signInRateLimit: 10_000,
     shutdownTimeoutMs: 5000,
     apiDocs: "public",
+    webhookAllowedHosts: [],
     storage: { kind: "disk", dir: path.join(tmpdir(), `opencall-test-storage-${randomBytes(6).toString("hex")}`) },
     ...overrides,
   };

@@ -5,6 +5,7 @@
  * (`runPipelined`), the check-in's update (which may wait on a row's lock) and the rest on the pool
  * (`runStatement`; ADR 010, 2026-11-27).
  */
+import { webhookEventCte } from "../webhooks/webhooks.events";
 import type { GuardianStatus } from "@common/constants";
 import type { AuditAction } from "@common/privacy/audit-actions";
 import type { RegistrationSearchTerms } from "@common/registration-search";
@@ -66,6 +67,13 @@ const CHECK_IN = `
     and guardian_status <> 'refused' and (guardian_status <> 'pending' or $7::text is not null)
   returning id, attended_at, checked_in_by, event_id, guardian_status`;
 
+// The webhooks' event (issue 37), written by the arrival's own statement.
+const ARRIVAL_EVENT = webhookEventCte(
+  "checkin.created",
+  "arrival",
+  "arrival.id",
+  "jsonb_build_object('registrationId', arrival.id, 'eventId', arrival.event_id, 'checkedInAt', arrival.attended_at)",
+);
 const OVERRIDE: AuditAction = "registration.check_in_override";
 const ARRIVAL: AuditAction = "registration.check_in";
 
@@ -86,7 +94,8 @@ const CHECK_IN_AND_FIND = `
       arrival.id, arrival.event_id, $6,
       case when arrival.guardian_status = 'pending' then jsonb_build_object('reason', $7::text) else '{}'::jsonb end
     from arrival
-  )
+  ),
+  hook as (${ARRIVAL_EVENT})
   select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
     r.email_verified as "emailVerified", ${GUARDIAN_COLUMNS}, r.attended or a.id is not null as attended,
     coalesce(a.attended_at, r.attended_at) as "attendedAt",

@@ -43,7 +43,7 @@ export function createPanelService({ db }: { db: Db }) {
     user: SessionUser,
     id: string,
     audit: AuditContext | undefined,
-    write: (tx: DbOrTx, current: { id: string; stage: RegistrationStage }) => Promise<AuditNote | undefined>,
+    write: (tx: DbOrTx, current: { id: string; stage: RegistrationStage; eventId: string }) => Promise<AuditNote | undefined>,
   ): Promise<RegistrationListItem> {
     await db.transaction(async (tx) => {
       const current = await repo.lockRegistration(id, tx);
@@ -73,7 +73,7 @@ export function createPanelService({ db }: { db: Db }) {
     setStage: (user: SessionUser, id: string, stage: RegistrationStage, audit?: AuditContext) =>
       onRegistration(user, id, audit, async (tx, current) => {
         if (current.stage === stage) return undefined;
-        await repo.setStage({ registrationId: id, from: current.stage, to: stage, by: user.id }, tx);
+        await repo.setStage({ registrationId: id, eventId: current.eventId, from: current.stage, to: stage, by: user.id }, tx);
         return { action: "registration.stage_change", details: { from: current.stage, to: stage } };
       }),
 

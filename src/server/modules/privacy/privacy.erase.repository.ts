@@ -3,6 +3,7 @@
  * privacy.mail.ts, privacy.retention.ts). Each runs in the transaction given as its last argument
  * (or as one statement on the database), so what one erasure removes goes or stays together.
  */
+import { recordErasure } from "../webhooks/webhooks.events";
 import { RETAINED_STAGES } from "@common/constants";
 import { todayIso } from "@common/dates";
 import { eq, sql, type SQL } from "drizzle-orm";
@@ -57,8 +58,10 @@ export async function deleteWaitlistEntriesOf(
     .returning({ timeslotId: waitlistEntries.timeslotId, status: waitlistEntries.status });
 }
 
+/** Deletes it; its webhooks' earlier events keep its ids only, and `registration.erased` is recorded. */
 export async function deleteRegistration(registrationId: string, tx: DbOrTx): Promise<void> {
   await tx.delete(modelRegistrations).where(eq(modelRegistrations.id, registrationId));
+  await recordErasure(tx, registrationId);
 }
 
 /**

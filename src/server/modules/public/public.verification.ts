@@ -63,7 +63,7 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
       let outcome: VerifyOutcome = "already_verified";
       if (!r.emailVerified) {
         if (!r.emailVerificationExpiresAt || r.emailVerificationExpiresAt < now) throw publicErrors.invalidToken();
-        await repo.markVerified(r.id, now, tx);
+        await repo.markVerified(r.id, r.eventId, now, tx);
         outcome = "verified";
         // A cancelled registration (by the person, staff or the guardian's refusal) gets no confirmation.
         if (r.status !== "cancelled") {

@@ -6,6 +6,7 @@
  * follows a freed spot happens in the same transaction: the person's calendar entry is cancelled
  * (an e-mail with METHOD:CANCEL) and the spot is offered to the slot's waiting list (issue 19).
  */
+import { recordWebhookEvent } from "../webhooks/webhooks.events";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
@@ -32,7 +33,7 @@ export async function cancelRegistration(
   tx: DbOrTx,
   config: CancelConfig,
   registrationId: string,
-  _by: CancelledBy,
+  by: CancelledBy,
   now: Date = new Date(),
 ): Promise<CancelledRegistration | undefined> {
   const [row] = await tx
@@ -42,6 +43,11 @@ export async function cancelRegistration(
     .where(and(eq(modelRegistrations.id, registrationId), ne(modelRegistrations.status, "cancelled")))
     .returning({ id: modelRegistrations.id, eventId: modelRegistrations.eventId, timeslotId: modelRegistrations.timeslotId });
   if (!row) return undefined;
+  await recordWebhookEvent(tx, {
+    type: "registration.cancelled",
+    subjectId: row.id,
+    data: { registrationId: row.id, eventId: row.eventId, by },
+  });
   const notice = await findNoticeRow(tx, row.id);
   if (notice) await enqueueEmail(tx, registrantNotice(config, "cancelled", notice));
   await offerFreedSpots(tx, config, [row.timeslotId], { now });

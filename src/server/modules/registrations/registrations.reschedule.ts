@@ -16,6 +16,7 @@ import { rowsOf, type DbOrTx } from "../../db/client";
 import { modelRegistrations } from "../../db/schema";
 import { slotStartSql } from "../../lib/calendar";
 import { enqueueEmails } from "../../mail/outbox";
+import { recordWebhookEvents } from "../webhooks/webhooks.events";
 import { findNoticeRows, registrantNotice, type NoticeConfig } from "./registrations.notices";
 
 export interface RescheduleOptions {
@@ -34,7 +35,7 @@ export async function registrationsRescheduled(
   if (registrationIds.length === 0) return 0;
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const starts = slotStartSql(sql`e.event_date`, sql`t.start_time`);
-  const changed = rowsOf<{ id: string; ahead: boolean }>(
+  const changed = rowsOf<{ id: string; ahead: boolean; event_id: string; timeslot_id: string }>(
     await tx.execute(sql`
       update ${modelRegistrations} r
       set ics_sequence = r.ics_sequence + 1,
@@ -45,7 +46,15 @@ export async function registrationsRescheduled(
           registrationIds.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})
-      returning r.id, ${starts} > ${nowSql} as ahead`),
+      returning r.id, r.event_id, r.timeslot_id, ${starts} > ${nowSql} as ahead`),
+  );
+  await recordWebhookEvents(
+    tx,
+    "registration.moved",
+    changed.map((row) => ({
+      subjectId: row.id,
+      data: { registrationId: row.id, eventId: row.event_id, timeslotId: row.timeslot_id },
+    })),
   );
   const ahead = changed.filter((row) => row.ahead).map((row) => row.id);
   const rows = await findNoticeRows(tx, ahead);

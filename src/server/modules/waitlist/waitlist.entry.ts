@@ -4,6 +4,7 @@
  * registration: the held spot released and taken in one transaction) or declined (the spot goes to
  * the next in line).
  */
+import { recordWebhookEvent } from "../webhooks/webhooks.events";
 import { randomUUID } from "node:crypto";
 import { formatTime } from "@common/dates";
 import { pickRegistrantValues } from "@common/registrant/fields";
@@ -107,6 +108,12 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
     const guardianMail = guardianRequestRow(config, registration, registration.fullName, event, slot);
     if (guardianMail) await enqueueOutboxRow(tx, guardianMail);
     await repo.movePhotosToRegistration(entry.id, id, tx);
+    // Its e-mail was confirmed on the waiting list: the registration is born verified.
+    await recordWebhookEvent(tx, {
+      type: "registration.created",
+      subjectId: id,
+      data: { registrationId: id, eventId: entry.eventId, timeslotId: entry.timeslotId, source: entry.source ?? null },
+    });
     const accepted = await repo.update(entry.id, { registrationId: id }, tx);
     await queueConfirmation(config, tx, registration);
     return viewOf(deps, accepted!, tx);

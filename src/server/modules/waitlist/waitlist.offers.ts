@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { newSecretToken } from "../../lib/tokens";
 import { enqueueEmails, type OutgoingEmail } from "../../mail/outbox";
 import { offerEmail } from "./waitlist.emails";
+import { recordWebhookEvents } from "../webhooks/webhooks.events";
 import { clampOfferExpiries, expireDueOffers, lockLineInOrder, lockSlot, markOffered } from "./waitlist.offers.repository";
 
 export type OfferConfig = Pick<Config, "publicUrl" | "waitlistHoldHours" | "authSecret">;
@@ -60,6 +61,14 @@ export async function offerFreedSpots(
       );
     }
     await enqueueEmails(tx, emails);
+    await recordWebhookEvents(
+      tx,
+      "waitlist.offered",
+      line.map((entry) => ({
+        subjectId: entry.id,
+        data: { waitlistEntryId: entry.id, eventId: slot.eventId, timeslotId: slot.id, expiresAt: expiresAt.toISOString() },
+      })),
+    );
     offered += line.length;
   }
   return offered;

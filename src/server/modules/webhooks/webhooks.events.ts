@@ -25,6 +25,21 @@ export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventRecord):
     where e.enabled and ${event.type} = any(e.events)`);
 }
 
+/** Events of one type about many subjects (an event edit moving its slots' registrations), in one statement. */
+export async function recordWebhookEvents(
+  tx: DbOrTx,
+  type: WebhookEvent,
+  events: Array<Omit<WebhookEventRecord, "type">>,
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(sql`
+    insert into webhook_deliveries (endpoint_id, event_type, subject_id, data)
+    select e.id, ${type}, (x.value->>'subjectId')::uuid, x.value->'data'
+    from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x, webhook_endpoints e
+    where e.enabled and ${type} = any(e.events)
+    order by x.ordinality`);
+}
+
 /**
  * The same insert as a data-modifying CTE of a larger statement (the public registration, a
  * check-in), for a subject and data that are SQL expressions over the statement's own rows.

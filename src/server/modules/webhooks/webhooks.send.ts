@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { AddressNotAllowed, checkUrl, guardedLookup } from "./webhooks.address";
+import { AddressNotAllowed, checkUrl, guardedLookup, type AddressPolicy } from "./webhooks.address";
 
 /** A receiver answers within this, redirects included, or the attempt failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -27,7 +27,7 @@ export interface PostOptions {
   url: string;
   body: string;
   headers: Record<string, string>;
-  production: boolean;
+  policy: AddressPolicy;
   timeoutMs?: number;
 }
 
@@ -36,7 +36,7 @@ interface Answer {
   location: string | undefined;
 }
 
-function post(url: URL, body: string, headers: Record<string, string>, production: boolean, signal: AbortSignal) {
+function post(url: URL, body: string, headers: Record<string, string>, policy: AddressPolicy, signal: AbortSignal) {
   return new Promise<Answer>((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(
@@ -44,7 +44,7 @@ function post(url: URL, body: string, headers: Record<string, string>, productio
       {
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        lookup: guardedLookup(production) as never,
+        lookup: guardedLookup(url, policy) as never,
         signal,
         agent: false,
       },
@@ -65,8 +65,8 @@ function post(url: URL, body: string, headers: Record<string, string>, productio
   });
 }
 
-function describe(error: unknown, timedOut: boolean): string {
-  if (timedOut) return `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
+function describe(error: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `no answer within ${timeoutMs / 1000} s`;
   if (error instanceof AddressNotAllowed) return `address not allowed (${error.reason})`;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof AddressNotAllowed) return `address not allowed (${cause.reason})`;
@@ -78,7 +78,7 @@ export async function attemptDelivery({
   url,
   body,
   headers,
-  production,
+  policy,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 }: PostOptions): Promise<AttemptResult> {
   const started = performance.now();
@@ -87,8 +87,8 @@ export async function attemptDelivery({
   let target = new URL(url);
   try {
     for (let hop = 0; ; hop++) {
-      checkUrl(target, production);
-      const answer = await post(target, body, headers, production, signal);
+      checkUrl(target, policy);
+      const answer = await post(target, body, headers, policy, signal);
       if (REDIRECTS.has(answer.status) && answer.location && hop < MAX_REDIRECTS) {
         target = new URL(answer.location, target);
         continue;
@@ -97,6 +97,6 @@ export async function attemptDelivery({
       return { ok, status: answer.status, durationMs: elapsed(), error: ok ? null : `answered ${answer.status}` };
     }
   } catch (error) {
-    return { ok: false, status: null, durationMs: elapsed(), error: describe(error, signal.aborted) };
+    return { ok: false, status: null, durationMs: elapsed(), error: describe(error, signal.aborted, timeoutMs) };
   }
 }

@@ -20,7 +20,7 @@ import type { WebhookDeliveryRow } from "../../db/schema";
 import type { SessionUser } from "../accounts/session.resolver";
 import { recordAuditOf, type AuditContext } from "../audit/audit.record";
 import { tokenErrors } from "../tokens/tokens.errors";
-import { AddressNotAllowed, checkResolved } from "./webhooks.address";
+import { AddressNotAllowed, checkResolved, policyOf } from "./webhooks.address";
 import { webhookErrors } from "./webhooks.errors";
 import { createWebhooksRepository } from "./webhooks.repository";
 
@@ -62,12 +62,12 @@ const deliveryToApi = (row: WebhookDeliveryRow): WebhookDelivery => ({
 
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
 
-export function createWebhooksService({ db, config }: { db: Db; config: Pick<Config, "isProduction"> }) {
+export function createWebhooksService({ db, config }: { db: Db; config: Pick<Config, "isProduction" | "webhookAllowedHosts"> }) {
   const repo = createWebhooksRepository(db);
 
   async function allowedUrl(url: string): Promise<string> {
     try {
-      await checkResolved(new URL(url), config.isProduction);
+      await checkResolved(new URL(url), policyOf(config));
       return url;
     } catch (error) {
       if (error instanceof AddressNotAllowed) throw webhookErrors.urlNotAllowed(error.reason);
