@@ -12,6 +12,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import { registerAccessControl, type RouteAccess } from "./http/access";
 import { registerApiDocs } from "./http/api-docs";
+import { withCapability } from "./http/api-docs-for-tokens";
 import { registerCsrfCheck } from "./http/csrf";
 import { frameworkError, registerErrorHandling } from "./http/error-handler";
 import { registerInputGuard } from "./http/input-guard";
@@ -206,7 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: { title: "OpenCall API", version: "1.0.0", description: "Scouting events and model registrations." },
     },
-    transform: jsonSchemaTransform,
+    // Each operation names the capability its route declares: the token holders' document is chosen by it.
+    transform: withCapability(jsonSchemaTransform),
   });
 
   const auth = createAuth(config, database.db, app.log);

@@ -1,7 +1,8 @@
 /**
  * The API's documentation at /api/docs (the OpenAPI document at /api/docs/json and its viewer),
  * as the API_DOCS setting says: off, for signed-in staff only, or for anyone. It maps every route,
- * so production keeps it off unless asked (config.ts).
+ * so production keeps it off unless asked (config.ts). A request with an API token reads the
+ * document of the routes a token can call (api-docs-for-tokens.ts), whatever the setting but off.
  */
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -9,6 +10,8 @@ import { isApproved } from "@common/permissions";
 import type { ApiDocs } from "../config";
 import { errors } from "../errors";
 import type { SessionUser } from "../modules/accounts/session.resolver";
+import { bearerToken } from "../modules/tokens/token.resolver";
+import { tokenDocument } from "./api-docs-for-tokens";
 
 /**
  * The viewer's own policy, for its routes only: swagger-ui's default (`staticCSP: true`) omits
@@ -39,7 +42,11 @@ export async function registerApiDocs(
   { servedOverHttps }: { servedOverHttps: boolean },
 ): Promise<void> {
   if (who === "off") return;
-  const staffOnly = async (request: FastifyRequest) => {
+  const isTokenCall = (request: FastifyRequest) => bearerToken(request) !== undefined;
+  // A Bearer request is its token's even when the docs are public: a wrong, expired or revoked token
+  // is refused as on every other route, not answered the anonymous reader's whole document.
+  const allowedReader = async (request: FastifyRequest) => {
+    if (who === "public" && !isTokenCall(request)) return;
     const user = await resolveUser(request);
     if (!user) throw errors.unauthenticated();
     if (!isApproved(user)) throw errors.accountPending();
@@ -49,6 +56,9 @@ export async function registerApiDocs(
     staticCSP: apiDocsCsp(servedOverHttps),
     // The public validator's badge would be an image from another origin: the CSP forbids it.
     uiConfig: { validatorUrl: null },
-    ...(who === "staff" ? { uiHooks: { onRequest: staffOnly } } : {}),
+    uiHooks: { onRequest: allowedReader },
+    // JSON and YAML alike. tokenDocument copies what it changes, so the cached document need not be cloned.
+    transformSpecification: (document, request) => (isTokenCall(request) ? tokenDocument(document) : document),
+    transformSpecificationClone: false,
   });
 }
