@@ -86,6 +86,12 @@ describe("the API docs", () => {
     for (const { path, method, op } of operations(doc)) {
       expect(TOKEN_CAPABILITIES, `${method} ${path}`).toContain(op["x-capability"]);
     }
+    // …and every route a token can call is.
+    const callable = staff.app.routeAccess
+      .filter((route) => (TOKEN_CAPABILITIES as string[]).includes(route.access))
+      .map((route) => `${route.method.toLowerCase()} ${route.url.replace(/:(\w+)/g, "{$1}")}`);
+    expect(callable).toContain("get /api/registrations");
+    expect(operations(doc).map(({ method, path }) => `${method} ${path}`)).toEqual(expect.arrayContaining(callable));
     const paths = Object.keys(doc.paths);
     for (const sessionOnly of ["/api/tokens", "/api/tokens/{id}", "/api/session", "/api/account/language"]) {
       expect(paths).not.toContain(sessionOnly);
