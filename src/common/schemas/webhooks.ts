@@ -57,7 +57,7 @@ export const updateWebhookSchema = z.object({
   url: url.optional(),
   events: events.optional(),
   permissions: permissions.optional(),
-  /** false: nothing more is sent (events are not recorded for it); true: sends what waited, in order. */
+  /** false: nothing more is sent nor recorded for it; true: sends what waited, in order. */
   enabled: z.boolean().optional(),
 });
 

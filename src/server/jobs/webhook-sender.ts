@@ -58,6 +58,24 @@ export function signatureHeaders(delivery: ClaimedDelivery, body: string, now: D
   };
 }
 
+/** The e-mail to every admin when an endpoint is disabled, written by the transaction that disables it. */
+async function tellAdmins(tx: Db, config: Pick<Config, "publicUrl">, delivery: ClaimedDelivery, error: string) {
+  const admins = await createAuthenticRepository(tx).admins();
+  const pageUrl = `${config.publicUrl}/dashboard/admin/webhooks`;
+  await enqueueEmails(
+    tx,
+    admins.map((admin) => ({
+      kind: "webhook_disabled" as const,
+      to: admin.email,
+      ...webhookDisabledEmail(isLanguage(admin.language) ? admin.language : "es-AR", {
+        url: delivery.endpoint.url,
+        error,
+        pageUrl,
+      }),
+    })),
+  );
+}
+
 export function createWebhookSender(options: WebhookSenderOptions) {
   const { db, config, log } = options;
   const clock = options.clock ?? (() => new Date());
@@ -74,23 +92,6 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     return { ...sessionUserOf(account), token: { id: endpoint.id, name: "webhook", permissions: endpoint.permissions } };
   }
 
-  async function tellAdmins(delivery: ClaimedDelivery, error: string, tx: Db): Promise<void> {
-    const admins = await createAuthenticRepository(tx).admins();
-    const pageUrl = `${config.publicUrl}/dashboard/admin/webhooks`;
-    await enqueueEmails(
-      tx,
-      admins.map((admin) => ({
-        kind: "webhook_disabled" as const,
-        to: admin.email,
-        ...webhookDisabledEmail(isLanguage(admin.language) ? admin.language : "es-AR", {
-          url: delivery.endpoint.url,
-          error,
-          pageUrl,
-        }),
-      })),
-    );
-  }
-
   async function record(delivery: ClaimedDelivery, result: AttemptResult): Promise<void> {
     const at = clock();
     await db.transaction(async (tx) => {
@@ -103,7 +104,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       const disabled = await repo.failed(tx, ids, at, { status: result.status, durationMs: result.durationMs, error });
       if (disabled) {
         log.warn({ endpoint: delivery.endpoint.id }, "webhook endpoint failing for a day: disabled, admins told");
-        await tellAdmins(delivery, error, tx as unknown as Db);
+        await tellAdmins(tx as unknown as Db, config, delivery, error);
       }
     });
   }

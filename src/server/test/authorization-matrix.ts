@@ -23,8 +23,7 @@ import { selfServiceRows } from "./authorization-matrix.self-service";
 import { privacyRows } from "./authorization-matrix.privacy";
 import { registrationRows } from "./authorization-matrix.registrations";
 import { insightsRows } from "./authorization-matrix.insights";
-import { tokenRows } from "./authorization-matrix.tokens";
-import { webhookRows } from "./authorization-matrix.webhooks";
+import { integrationRows } from "./authorization-matrix.webhooks";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -292,8 +291,7 @@ export const MATRIX: MatrixRow[] = [
   // ---- privacy, consent and the audit trail (issue 18)
   ...privacyRows(),
   ...insightsRows(), // ---- tracked links and insights (issue 38)
-  ...tokenRows(), // ---- API tokens (issue 37)
-  ...webhookRows(), // ---- webhooks (issue 37)
+  ...integrationRows(), // ---- API tokens and webhooks (issue 37)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

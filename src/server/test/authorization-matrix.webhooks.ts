@@ -3,6 +3,7 @@
  * come from the table. (A token calling them is refused apart: webhooks.routes.test.ts.)
  */
 import type { MatrixRow } from "./authorization-matrix";
+import { tokenRows } from "./authorization-matrix.tokens";
 import { createUser } from "./factories";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import type { App } from "../app";
@@ -70,3 +71,6 @@ export function webhookRows(): MatrixRow[] {
     },
   ];
 }
+
+/** Issue 37's rows: API tokens' and webhooks'. */
+export const integrationRows = (): MatrixRow[] => [...tokenRows(), ...webhookRows()];

@@ -2,7 +2,6 @@
  * The panel's tables (issue 23): scores and notes, stage moves, tags. Every write that changes a
  * registration's panel runs in the caller's transaction, after the registration's row is locked.
  */
-import { recordWebhookEvent } from "../webhooks/webhooks.events";
 import { FUNNEL_RANK, type RegistrationStage } from "@common/constants";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -58,10 +57,7 @@ export function createPanelRepository(db: DbOrTx) {
         where ${r.id} = ${registrationId}`);
     },
 
-    async setStage(
-      values: { registrationId: string; eventId: string; from: RegistrationStage; to: RegistrationStage; by: string },
-      tx: DbOrTx,
-    ) {
+    async setStage(values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string }, tx: DbOrTx) {
       await tx
         .update(r)
         .set({ stage: values.to, funnelReached: sql`greatest(${r.funnelReached}, ${FUNNEL_RANK[values.to]})` })
@@ -71,11 +67,6 @@ export function createPanelRepository(db: DbOrTx) {
         changedBy: values.by,
         fromStage: values.from,
         toStage: values.to,
-      });
-      await recordWebhookEvent(tx, {
-        type: "stage.changed",
-        subjectId: values.registrationId,
-        data: { registrationId: values.registrationId, eventId: values.eventId, from: values.from, to: values.to },
       });
     },
 

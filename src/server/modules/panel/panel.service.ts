@@ -4,6 +4,7 @@
  * person's registrations in other events. The official rating, like and attended stay the
  * admins' (registrations.service.ts).
  */
+import { recordWebhookEvent } from "../webhooks/webhooks.events";
 import type { RegistrationStage } from "@common/constants";
 import type { RegistrationListItem } from "@common/schemas/registrations";
 import type { RegistrationPanel, RelatedResponse, Tag } from "@common/schemas/panel";
@@ -73,7 +74,9 @@ export function createPanelService({ db }: { db: Db }) {
     setStage: (user: SessionUser, id: string, stage: RegistrationStage, audit?: AuditContext) =>
       onRegistration(user, id, audit, async (tx, current) => {
         if (current.stage === stage) return undefined;
-        await repo.setStage({ registrationId: id, eventId: current.eventId, from: current.stage, to: stage, by: user.id }, tx);
+        await repo.setStage({ registrationId: id, from: current.stage, to: stage, by: user.id }, tx);
+        const data = { registrationId: id, eventId: current.eventId, from: current.stage, to: stage };
+        await recordWebhookEvent(tx, { type: "stage.changed", subjectId: id, data });
         return { action: "registration.stage_change", details: { from: current.stage, to: stage } };
       }),
 

@@ -3,7 +3,7 @@
  * capacity enforced by the database), and the registration rows looked up by their token hashes.
  * Slot availability comes from the events module's timeslots repository.
  */
-import { recordWebhookEvent, webhookEventCte } from "../webhooks/webhooks.events";
+import { REGISTRATION_CREATED_CTE } from "../webhooks/webhooks.events";
 import type { Language } from "@common/i18n";
 import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";
@@ -76,7 +76,7 @@ const INSERT_REGISTRATION = `
   insert into model_registrations (event_id, timeslot_id, ${INSERTED.map((c) => c.column).join(", ")})
   select $1::uuid, slot.id, ${INSERTED.map((c, i) => `$${i + FIRST_INSERTED_PARAMETER}${c.cast}`).join(", ")}
   from slot where slot.has_room
-  returning id, timeslot_id, source`;
+  returning id, event_id, timeslot_id, source`;
 // One row whatever happens: the new registration's id, or why there is none (no such active slot:
 // has_room null; a full slot: has_room false).
 const OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room`;
@@ -91,16 +91,9 @@ const CLAIM_PHOTOS = `
   returning p.id`;
 const PHOTOS_OUTCOME = `select (select id from registration) as id, (select has_room from slot) as has_room,
   photos_claim_check(cardinality($${PHOTO_PARAMETERS}::uuid[]), (select count(*)::int from claimed), (select id from registration)) as photos_ok`;
-// The webhooks' event (issue 37): a delivery per endpoint that wants it, in the same statement.
-const CREATED_EVENT = webhookEventCte(
-  "registration.created",
-  "registration",
-  "registration.id",
-  `jsonb_build_object('registrationId', registration.id, 'eventId', $1::uuid, 'timeslotId', registration.timeslot_id, 'source', registration.source)`,
-);
 /** The statement's text for each case: with no, one or two e-mails, with or without photos. */
 function registerStatement(mails: number, photos: boolean): string {
-  const parts = [`slot as (${SLOT})`, `registration as (${INSERT_REGISTRATION})`, `hook as (${CREATED_EVENT})`];
+  const parts = [`slot as (${SLOT})`, `registration as (${INSERT_REGISTRATION})`, `hook as (${REGISTRATION_CREATED_CTE})`];
   if (photos) parts.push(`claimed as (${CLAIM_PHOTOS})`);
   if (mails > 0) parts.push(`mail as (${outboxInsertSql("registration", PHOTO_PARAMETERS + (photos ? 2 : 0), mails)})`);
   return `with ${parts.join(",\n")} ${photos ? PHOTOS_OUTCOME : OUTCOME}`;
@@ -292,12 +285,11 @@ export function createPublicRepository(db: Db) {
     },
 
     /** The e-mail verified; a live registration becomes confirmed, a cancelled one stays cancelled (issue 32). */
-    async markVerified(id: string, eventId: string, at: Date, tx: DbOrTx = db) {
+    async markVerified(id: string, at: Date, tx: DbOrTx = db) {
       await tx
         .update(modelRegistrations)
         .set({ emailVerified: true, status: STATUS_AFTER_VERIFICATION, emailVerifiedAt: at })
         .where(eq(modelRegistrations.id, id));
-      await recordWebhookEvent(tx, { type: "registration.verified", subjectId: id, data: { registrationId: id, eventId } });
     },
   };
 }

@@ -4,6 +4,7 @@
  * reply says where the registration stands (issue 32): a minor still waiting for the guardian is
  * not confirmed, and a cancelled registration (a guardian's refusal among them) stays cancelled.
  */
+import { recordWebhookEvent } from "../webhooks/webhooks.events";
 import { registrationState, type RegistrationState } from "@common/registration-state";
 import { toRegistrationSheet, type RegistrationSheetData } from "@common/schemas/registration-sheet";
 import type { RegistrantValues } from "@common/registrant/fields";
@@ -63,7 +64,9 @@ export function createVerification({ db, repo, config }: { db: Db; repo: PublicR
       let outcome: VerifyOutcome = "already_verified";
       if (!r.emailVerified) {
         if (!r.emailVerificationExpiresAt || r.emailVerificationExpiresAt < now) throw publicErrors.invalidToken();
-        await repo.markVerified(r.id, r.eventId, now, tx);
+        await repo.markVerified(r.id, now, tx);
+        const data = { registrationId: r.id, eventId: r.eventId };
+        await recordWebhookEvent(tx, { type: "registration.verified", subjectId: r.id, data });
         outcome = "verified";
         // A cancelled registration (by the person, staff or the guardian's refusal) gets no confirmation.
         if (r.status !== "cancelled") {

@@ -52,6 +52,25 @@ type Row = {
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+const toClaimed = (row: Row): ClaimedDelivery => ({
+  id: Number(row.id),
+  messageId: row.message_id,
+  eventType: row.event_type,
+  subjectId: row.subject_id,
+  data: typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+  occurredAt: toDate(row.occurred_at),
+  attempts: row.attempts,
+  endpoint: {
+    id: row.endpoint_id,
+    url: row.url,
+    secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretUntil: row.previous_secret_until ? toDate(row.previous_secret_until) : null,
+    permissions: row.permissions,
+    userId: row.user_id,
+  },
+});
+
 export function createDeliveriesRepository(db: Db) {
   return {
     /**
@@ -83,24 +102,7 @@ export function createDeliveriesRepository(db: Db) {
           returning d.id, d.message_id, d.event_type, d.subject_id, d.data, d.occurred_at, d.attempts,
             e.id as endpoint_id, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.permissions, e.user_id`),
       );
-      return rows.map((row) => ({
-        id: Number(row.id),
-        messageId: row.message_id,
-        eventType: row.event_type,
-        subjectId: row.subject_id,
-        data: typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
-        occurredAt: toDate(row.occurred_at),
-        attempts: row.attempts,
-        endpoint: {
-          id: row.endpoint_id,
-          url: row.url,
-          secret: row.secret,
-          previousSecret: row.previous_secret,
-          previousSecretUntil: row.previous_secret_until ? toDate(row.previous_secret_until) : null,
-          permissions: row.permissions,
-          userId: row.user_id,
-        },
-      }));
+      return rows.map(toClaimed);
     },
 
     async delivered(tx: DbOrTx, id: number, endpointId: string, at: Date, status: number, durationMs: number) {

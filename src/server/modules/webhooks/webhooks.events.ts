@@ -1,6 +1,6 @@
 /**
- * Recording an event for the webhooks (issue 37): one delivery row per enabled endpoint that wants
- * the event, written by the change's own transaction (like the mail outbox), so an event exists
+ * Recording an event for the webhooks (issue 37): one delivery row per endpoint that wants the
+ * event, written by the change's own transaction (like the mail outbox), so an event exists
  * exactly when its change committed. Without such an endpoint the statement writes nothing.
  *
  * `data` holds the event's facts only (ids, stages, slots): the registration itself is read when the
@@ -9,6 +9,12 @@
 import type { WebhookEvent } from "@common/schemas/webhooks";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+
+/**
+ * The endpoints that take events: the enabled ones, and those disabled after a day of failures,
+ * whose events wait for them to be enabled again (none is lost). One an admin turned off takes none.
+ */
+const TAKES_EVENTS = "(e.enabled or e.disabled_reason = 'failing')";
 
 export interface WebhookEventRecord {
   type: WebhookEvent;
@@ -22,7 +28,7 @@ export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventRecord):
     insert into webhook_deliveries (endpoint_id, event_type, subject_id, data)
     select e.id, ${event.type}, ${event.subjectId}::uuid, ${JSON.stringify(event.data)}::jsonb
     from webhook_endpoints e
-    where e.enabled and ${event.type} = any(e.events)`);
+    where ${sql.raw(TAKES_EVENTS)} and ${event.type} = any(e.events)`);
 }
 
 /** Events of one type about many subjects (an event edit moving its slots' registrations), in one statement. */
@@ -36,7 +42,7 @@ export async function recordWebhookEvents(
     insert into webhook_deliveries (endpoint_id, event_type, subject_id, data)
     select e.id, ${type}, (x.value->>'subjectId')::uuid, x.value->'data'
     from jsonb_array_elements(${JSON.stringify(events)}::jsonb) with ordinality as x, webhook_endpoints e
-    where e.enabled and ${type} = any(e.events)
+    where ${sql.raw(TAKES_EVENTS)} and ${type} = any(e.events)
     order by x.ordinality`);
 }
 
@@ -49,8 +55,17 @@ export function webhookEventCte(type: WebhookEvent, from: string, subject: strin
     insert into webhook_deliveries (endpoint_id, event_type, subject_id, data)
     select e.id, '${type}', ${subject}, ${data}
     from ${from}, webhook_endpoints e
-    where e.enabled and '${type}' = any(e.events)`;
+    where ${TAKES_EVENTS} and '${type}' = any(e.events)`;
 }
+
+/** `registration.created` in the public registration's statement, over its `registration` CTE's returned row. */
+export const REGISTRATION_CREATED_CTE = webhookEventCte(
+  "registration.created",
+  "registration",
+  "registration.id",
+  `jsonb_build_object('registrationId', registration.id, 'eventId', registration.event_id,
+    'timeslotId', registration.timeslot_id, 'source', registration.source)`,
+);
 
 /**
  * An erasure (docs/product.md §18): what the registration's earlier events recorded beyond its ids

@@ -153,6 +153,7 @@ describe("/api/webhooks", () => {
     expect(mails[0]!.textBody).toContain(receiver.url);
 
     const tried = receiver.received.length;
+    await registerOne(); // while it is disabled: kept for it
     await sender.runOnce();
     expect(receiver.received.length).toBe(tried); // disabled: nothing is sent
     receiver.answerWith(() => 204);
@@ -162,7 +163,7 @@ describe("/api/webhooks", () => {
     });
     now += 11 * 3600_000;
     await sender.runOnce();
-    const [delivery] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
-    expect(delivery).toMatchObject({ status: "delivered" });
+    const deliveries = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(["delivered", "delivered"]);
   });
 });

@@ -84,6 +84,11 @@ export async function webhooksRoutes(app: ZodApp, { db, config }: AppContext): P
     },
   );
 
+  await deliveriesRoutes(app, service);
+}
+
+/** An endpoint's deliveries, a resend, and its secret's rotation. */
+async function deliveriesRoutes(app: ZodApp, service: ReturnType<typeof createWebhooksService>): Promise<void> {
   app.get(
     "/api/webhooks/:id/deliveries",
     {

@@ -60,25 +60,35 @@ const deliveryToApi = (row: WebhookDeliveryRow): WebhookDelivery => ({
   deliveredAt: iso(row.deliveredAt),
 });
 
+/** The address, when a webhook may be sent there (webhooks.address.ts); refused with the reason otherwise. */
+async function allowedUrlFor(config: Pick<Config, "isProduction" | "webhookAllowedHosts">, url: string): Promise<string> {
+  try {
+    await checkResolved(new URL(url), policyOf(config));
+    return url;
+  } catch (error) {
+    if (error instanceof AddressNotAllowed) throw webhookErrors.urlNotAllowed(error.reason);
+    throw error;
+  }
+}
+
+/** The payloads' capabilities must be the maker's own. */
+function heldBy(maker: SessionUser, permissions: readonly string[]): void {
+  const notHeld = permissions.filter((name) => !callerHolds(maker, name as Capability));
+  if (notHeld.length > 0) throw tokenErrors.permissionNotHeld(notHeld);
+}
+
+/** An admin's on/off switch: turned on, the failing streak is forgotten and what waited is sent. */
+function toggled(enabled: boolean | undefined, current: { enabled: boolean }) {
+  if (enabled === undefined || enabled === current.enabled) return {};
+  return enabled ? { enabled: true, disabledReason: null, failingSince: null } : { enabled: false, disabledReason: "admin" };
+}
+
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
 
 export function createWebhooksService({ db, config }: { db: Db; config: Pick<Config, "isProduction" | "webhookAllowedHosts"> }) {
   const repo = createWebhooksRepository(db);
 
-  async function allowedUrl(url: string): Promise<string> {
-    try {
-      await checkResolved(new URL(url), policyOf(config));
-      return url;
-    } catch (error) {
-      if (error instanceof AddressNotAllowed) throw webhookErrors.urlNotAllowed(error.reason);
-      throw error;
-    }
-  }
-
-  function heldBy(maker: SessionUser, permissions: readonly string[]): void {
-    const notHeld = permissions.filter((name) => !callerHolds(maker, name as Capability));
-    if (notHeld.length > 0) throw tokenErrors.permissionNotHeld(notHeld);
-  }
+  const allowedUrl = (url: string) => allowedUrlFor(config, url);
 
   async function found(id: string): Promise<Webhook> {
     const row = await repo.find(id);
@@ -113,13 +123,8 @@ export function createWebhooksService({ db, config }: { db: Db; config: Pick<Con
       await db.transaction(async (tx) => {
         const current = await repo.lock(id, tx);
         if (!current) throw webhookErrors.notFound();
-        const toggled =
-          patch.enabled === undefined || patch.enabled === current.enabled
-            ? {}
-            : patch.enabled
-              ? { enabled: true, disabledReason: null, failingSince: null }
-              : { enabled: false, disabledReason: "admin" };
-        await repo.update(id, { url, events: patch.events, permissions: patch.permissions, ...toggled }, tx);
+        const values = { url, events: patch.events, permissions: patch.permissions, ...toggled(patch.enabled, current) };
+        await repo.update(id, values, tx);
         await recordAuditOf(tx, audit, {
           action: "webhook.update",
           details: { webhook: url ?? current.url, ...patch, ...(url ? { url } : {}) },
