@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiTokens, auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
+import { apiTokens, webhookEndpoints, auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
@@ -62,6 +62,16 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
   const [revoked] = await t.db
     .insert(apiTokens)
     .values({ name: "Viejo", tokenHash: `walk-${Date.now()}`, permissions: ["events.read"], userId: tokenMaker.id })
+    .returning();
+  const [hook] = await t.db
+    .insert(webhookEndpoints)
+    .values({
+      url: "http://127.0.0.1:9/walk",
+      events: ["checkin.created"],
+      permissions: [],
+      secret: "whsec_d2Fsaw==",
+      userId: tokenMaker.id,
+    })
     .returning();
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
@@ -137,6 +147,14 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     ["registration.export", { url: `/api/registrations/${id}/export` }, { registrationId: id }],
     ["token.create", { method: "POST", url: "/api/tokens", payload: { name: "Planilla", permissions: ["events.read"] } }, {}],
     ["token.revoke", { method: "DELETE", url: `/api/tokens/${revoked!.id}` }, {}],
+    [
+      "webhook.create",
+      { method: "POST", url: "/api/webhooks", payload: { url: "http://127.0.0.1:9/new", events: ["stage.changed"] } },
+      {},
+    ],
+    ["webhook.update", { method: "PATCH", url: `/api/webhooks/${hook!.id}`, payload: { enabled: false } }, {}],
+    ["webhook.rotate_secret", { method: "POST", url: `/api/webhooks/${hook!.id}/rotate-secret` }, {}],
+    ["webhook.delete", { method: "DELETE", url: `/api/webhooks/${hook!.id}` }, {}],
     ["user.approve", { method: "POST", url: `/api/users/${pending.id}/approve`, payload: {} }, { userId: pending.id }],
     [
       "user.role_change",
