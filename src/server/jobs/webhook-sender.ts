@@ -143,7 +143,13 @@ export function createWebhookSender(options: WebhookSenderOptions) {
    * Batch after batch while any comes, so a backlog drains without waiting for the timer: a
    * subject's next event is claimable once the previous one is delivered, in the next batch.
    */
+  let prunedAt = 0;
   async function pass(): Promise<SenderPass> {
+    // Once an hour, the delivered rows past their keeping time go (any process may do it).
+    if (clock().getTime() - prunedAt > 3600_000) {
+      prunedAt = clock().getTime();
+      await repo.prune(clock());
+    }
     const total: SenderPass = { claimed: 0, delivered: 0, failed: 0 };
     for (;;) {
       const one = await drainOnce();

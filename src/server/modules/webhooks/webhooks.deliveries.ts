@@ -30,6 +30,9 @@ export interface ClaimedDelivery {
 const BACKOFF_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000];
 export const backoffMs = (attempts: number): number => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? 5_000;
 
+/** Delivered rows are kept this long for the deliveries list, then deleted. */
+export const DELIVERED_KEPT_MS = 30 * 24 * 3600_000;
+
 /** An endpoint failing this long, with no success in between, is disabled and its admins told. */
 export const DISABLE_AFTER_MS = 24 * 3600_000;
 
@@ -103,6 +106,20 @@ export function createDeliveriesRepository(db: Db) {
             e.id as endpoint_id, e.url, e.secret, e.previous_secret, e.previous_secret_until, e.permissions, e.user_id`),
       );
       return rows.map(toClaimed);
+    },
+
+    /** Deletes delivered rows past DELIVERED_KEPT_MS, a batch at a time; how many went. */
+    async prune(now: Date, batch = 1000): Promise<number> {
+      const before = new Date(now.getTime() - DELIVERED_KEPT_MS).toISOString();
+      const gone = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          delete from webhook_deliveries where id in (
+            select id from webhook_deliveries
+            where status = 'delivered' and delivered_at < ${before}::timestamptz
+            limit ${batch})
+          returning id`),
+      );
+      return gone.length;
     },
 
     async delivered(tx: DbOrTx, id: number, endpointId: string, at: Date, status: number, durationMs: number) {

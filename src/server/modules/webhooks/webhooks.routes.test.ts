@@ -111,6 +111,10 @@ describe("/api/webhooks", () => {
     await sender.runOnce();
     expect(receiver.received.map((got) => got.headers["webhook-id"])).toEqual([deliveries[0].messageId, deliveries[0].messageId]);
     expect((await call("POST", `/api/webhooks/${id}/deliveries/999999/resend`)).statusCode).toBe(404);
+    // Kept thirty days once delivered, then deleted by a sender's pass.
+    const later = new Date(Date.now() + 31 * 24 * 3600_000);
+    await createWebhookSender({ db: t.db, config: t.config, log: quiet, clock: () => later }).runOnce();
+    expect((await call("GET", `/api/webhooks/${id}/deliveries`)).json().items).toEqual([]);
   });
 
   it("rotates the secret: for a day both the new and the old one verify", async () => {
