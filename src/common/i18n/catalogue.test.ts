@@ -23,6 +23,7 @@ import { FORM_SECTIONS, REGISTRANT_FIELD_NAMES } from "../registrant/fields";
 import { RECIPIENT_FAILURE_REASONS } from "../schemas/campaigns";
 import { MAIL_KINDS, OUTBOX_STATUSES } from "../schemas/mailbox";
 import { TOKEN_CAPABILITIES } from "../schemas/tokens";
+import { WEBHOOK_EVENTS, webhookDeliverySchema } from "../schemas/webhooks";
 
 /** Every message of a language: id → ICU text. */
 function messagesOf(namespaces: Record<string, NamespaceMessages>): Map<string, string> {
@@ -135,6 +136,8 @@ const VALUE_LISTS: Array<[list: string, values: readonly string[], path: string]
   ["funnel stages", FUNNEL_STAGES, "insights.funnel"],
   // A dot would nest the key: "events.read" is labelled at "events_read" (issue 37).
   ["token capabilities", TOKEN_CAPABILITIES.map((name) => name.replace(".", "_")), "integrations.capabilities"],
+  ["webhook events", WEBHOOK_EVENTS.map((name) => name.replace(".", "_")), "integrations.webhooks.eventTypes"],
+  ["webhook delivery statuses", webhookDeliverySchema.shape.status.options, "integrations.webhooks.deliveryStatus"],
 ];
 
 describe("the value lists (issue 32)", () => {

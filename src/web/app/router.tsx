@@ -93,6 +93,9 @@ const pageRoutes: RouteObject[] = [
           ...guarded("tokens.manage", [
             { path: "admin/tokens", lazy: () => import("@web/features/integrations/pages/tokens-page") },
           ]),
+          ...guarded("webhooks.manage", [
+            { path: "admin/webhooks", lazy: () => import("@web/features/integrations/pages/webhooks-page") },
+          ]),
           // An unknown dashboard path keeps the shell around its 404, so the menu stays at hand.
           { path: "*", lazy: () => import("@web/features/landing/pages/dashboard-not-found-page") },
         ],

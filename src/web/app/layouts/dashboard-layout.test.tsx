@@ -57,9 +57,10 @@ describe("dashboard shell", () => {
     expect(sidebar().getByRole("link", { name: "Agencia" })).toHaveAttribute("href", "/dashboard/admin/agency");
   });
 
-  it("shows the API tokens to those who may manage them (admins, issue 37)", () => {
+  it("shows the API tokens and the webhooks to those who may manage them (admins, issue 37)", () => {
     renderShell("admin", "/dashboard/admin/users");
     expect(sidebar().getByRole("link", { name: "Tokens de API" })).toHaveAttribute("href", "/dashboard/admin/tokens");
+    expect(sidebar().getByRole("link", { name: "Webhooks" })).toHaveAttribute("href", "/dashboard/admin/webhooks");
   });
 
   it("hides Administration from members", () => {
@@ -67,6 +68,7 @@ describe("dashboard shell", () => {
     expect(sidebar().queryByRole("button", { name: "Administración" })).toBeNull();
     expect(sidebar().queryByRole("link", { name: "Usuarios" })).toBeNull();
     expect(sidebar().queryByRole("link", { name: "Tokens de API" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Webhooks" })).toBeNull();
   });
 
   it("opens a group by itself when the current path is one of its children", async () => {

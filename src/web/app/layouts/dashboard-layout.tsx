@@ -14,6 +14,7 @@ import {
   Shield,
   Sparkles,
   Users,
+  Webhook,
   X,
 } from "lucide-react";
 import { useState } from "react";
@@ -84,6 +85,12 @@ const GROUPS: NavGroup[] = [
         label: "integrations.tokens.title",
         icon: <KeyRound aria-hidden="true" />,
         capability: "tokens.manage",
+      },
+      {
+        to: "/dashboard/admin/webhooks",
+        label: "integrations.webhooks.title",
+        icon: <Webhook aria-hidden="true" />,
+        capability: "webhooks.manage",
       },
     ],
   },

@@ -1,18 +1,17 @@
 import type { Capability } from "@common/permissions";
 import { createTokenSchema, TOKEN_NAME_MAX, type CreatedToken, type CreateTokenInput } from "@common/schemas/tokens";
 import { useState, type FormEvent } from "react";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
-import { ApiError } from "@web/lib/api";
 import { useT } from "@web/lib/language";
 import { useCreateToken } from "../api/create-token";
-import { PermissionsFieldset } from "./permissions-fieldset";
+import { capabilityLabel } from "./capability-label";
+import { CheckboxFieldset } from "./checkbox-fieldset";
+import { fieldErrorsOf, fieldErrorsOfIssues, focusFirstError, FormFailure, type FieldErrors } from "./form-errors";
 
 const FIELDS = ["name", "permissions", "expiresAt"] as const;
 type FieldName = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 export const TOKEN_NAME_FIELD_ID = "token-name";
 const NAME_ID = TOKEN_NAME_FIELD_ID;
@@ -27,29 +26,8 @@ const focusTarget = (field: FieldName) =>
       ? document.getElementById(EXPIRES_ID)
       : document.querySelector<HTMLElement>(`#${PERMISSIONS_ID} input`);
 
-/** Focus to the first field in error, once the errors are rendered (so it is read with its message). */
-function focusFirstError(errors: FieldErrors) {
-  const first = FIELDS.find((field) => errors[field]);
-  if (first) requestAnimationFrame(() => focusTarget(first)?.focus());
-}
-
 /** The day chosen ends the token's life at its last second on the agency's clock (Buenos Aires, UTC−3). */
 const endOfDayInBuenosAires = (date: string) => `${date}T23:59:59-03:00`;
-
-function fieldErrorsOf(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || !error.fields) return {};
-  return Object.fromEntries(FIELDS.filter((field) => error.fields?.[field]).map((field) => [field, error.fields?.[field]]));
-}
-
-/** createTokenSchema's complaints, the first of each field. */
-function fieldErrorsOfIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const found: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if ((FIELDS as readonly unknown[]).includes(field)) found[field as FieldName] ??= issue.message;
-  }
-  return found;
-}
 
 /**
  * The form that makes a token: a name, the capabilities it holds (only those the signed-in account
@@ -61,8 +39,8 @@ export function CreateTokenForm({ offered, onCreated }: { offered: Capability[];
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<ReadonlySet<Capability>>(new Set());
   const [expiryDate, setExpiryDate] = useState("");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? fieldErrorsOf(create.error);
+  const [clientErrors, setClientErrors] = useState<FieldErrors<FieldName> | null>(null);
+  const errors = clientErrors ?? fieldErrorsOf(FIELDS, create.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,9 +51,9 @@ export function CreateTokenForm({ offered, onCreated }: { offered: Capability[];
     };
     const parsed = createTokenSchema.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrorsOfIssues(parsed.error.issues);
+      const found = fieldErrorsOfIssues(FIELDS, parsed.error.issues);
       setClientErrors(found);
-      focusFirstError(found);
+      focusFirstError(FIELDS, found, focusTarget);
       return;
     }
     setClientErrors(null);
@@ -86,12 +64,12 @@ export function CreateTokenForm({ offered, onCreated }: { offered: Capability[];
         setExpiryDate("");
         onCreated(created);
       },
-      onError: (error) => focusFirstError(fieldErrorsOf(error)),
+      onError: (error) => focusFirstError(FIELDS, fieldErrorsOf(FIELDS, error), focusTarget),
     });
   };
 
   const otherFailure =
-    !clientErrors && create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0 ? create.error : null;
+    !clientErrors && create.isError && Object.keys(fieldErrorsOf(FIELDS, create.error)).length === 0 ? create.error : null;
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <Field id={NAME_ID} label={t("integrations.tokens.name")} hint={t("integrations.tokens.nameHint")} error={errors.name}>
@@ -103,9 +81,11 @@ export function CreateTokenForm({ offered, onCreated }: { offered: Capability[];
           onChange={(e) => setName(e.target.value)}
         />
       </Field>
-      <PermissionsFieldset
+      <CheckboxFieldset
         id={PERMISSIONS_ID}
-        offered={offered}
+        legend={t("integrations.tokens.permissions")}
+        hint={t("integrations.tokens.permissionsHint")}
+        options={offered.map((capability) => ({ value: capability, label: capabilityLabel(t, capability) }))}
         chosen={chosen}
         onChange={setChosen}
         error={errors.permissions}
@@ -124,13 +104,7 @@ export function CreateTokenForm({ offered, onCreated }: { offered: Capability[];
           onChange={(e) => setExpiryDate(e.target.value)}
         />
       </Field>
-      {otherFailure ? (
-        <Alert variant="destructive">
-          <AlertDescription>
-            {otherFailure instanceof ApiError ? otherFailure.message : t("integrations.tokens.createFailed")}
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      {otherFailure ? <FormFailure error={otherFailure} fallback={t("integrations.tokens.createFailed")} /> : null}
       <Button type="submit" className="justify-self-start" disabled={create.isPending}>
         {create.isPending ? t("integrations.tokens.creating") : t("integrations.tokens.create")}
       </Button>

@@ -8,9 +8,9 @@ import { Loading } from "@web/components/ui/spinner";
 import { can, useSession } from "@web/features/accounts";
 import { useT } from "@web/lib/language";
 import { useTokens } from "../api/list-tokens";
-import { CreatedTokenPanel } from "../components/created-token-panel";
 import { CreateTokenForm, TOKEN_NAME_FIELD_ID } from "../components/create-token-form";
 import { TOKENS_LIST_TITLE_ID } from "../components/revoke-token-dialog";
+import { SecretPanel } from "../components/secret-panel";
 import { TokensTable } from "../components/tokens-table";
 
 function TokenList() {
@@ -55,7 +55,16 @@ export function TokensPage() {
   return (
     <div className="grid max-w-5xl min-w-0 gap-6">
       {header}
-      {created ? <CreatedTokenPanel created={created} onDone={closePanel} /> : null}
+      {created ? (
+        <SecretPanel
+          key={created.id}
+          fieldId="created-token"
+          title={t("integrations.tokens.created", { name: created.name })}
+          label={t("integrations.tokens.tokenField")}
+          secret={created.token}
+          onDone={closePanel}
+        />
+      ) : null}
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold leading-tight tracking-tight">{t("integrations.tokens.createTitle")}</h2>
