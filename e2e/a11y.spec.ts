@@ -184,6 +184,17 @@ const ROUTES: RouteCase[] = [
       page.getByRole("table", { name: t("integrations.tokens.listTitle") }).or(page.getByText(t("integrations.tokens.empty"))),
   },
   {
+    route: "/dashboard/admin/webhooks",
+    path: "/dashboard/admin/webhooks",
+    signedIn: true,
+    // The list loaded (other journeys may have left endpoints): its first card or the empty state.
+    ready: (page, t) =>
+      page
+        .getByRole("article")
+        .first()
+        .or(page.getByText(t("integrations.webhooks.empty"))),
+  },
+  {
     route: "/privacy",
     path: "/privacy",
     signedIn: false,
