@@ -5,9 +5,7 @@
  * and the worker's peak memory. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  * Target (issue 3): at least 200 messages/s and at least 0.8× the bare loop.
  */
-import { fork } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import nodemailer from "nodemailer";
 import { loadConfig } from "../src/server/config";
 import { outboxMessages } from "../src/server/db/schema";
@@ -17,6 +15,8 @@ import { createSmtpTransport } from "../src/server/mail/transport";
 import type { Db } from "../src/server/db/client";
 import { createTestDatabase, type TestDbKind } from "../src/server/test/database";
 import { memoryLogger, testEmail } from "../src/server/test/outbox";
+import { forkSink } from "./support/forked-sink";
+import { memorySampler } from "./support/memory-sampler";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONNECTIONS = 5;
@@ -27,40 +27,12 @@ const MAIL_FROM = "OpenCall <no-reply@agency.test>";
  * worker and the bare loops are measured without sharing their event loop with the server.
  */
 async function startSink() {
-  const child = fork(fileURLToPath(new URL("./support/smtp-sink.mjs", import.meta.url)), [], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const next = <T>() => new Promise<T>((resolve) => child.once("message", (message) => resolve(message as T)));
-  const { port } = await next<{ port: number }>();
-  const counts = async () => {
-    const answer = next<{ counts: Array<[string, number]> }>();
-    child.send("counts");
-    return new Map((await answer).counts);
-  };
+  const sink = await forkSink(new URL("./support/smtp-sink.mjs", import.meta.url));
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    counts,
-    clear: () => void child.send("clear"),
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.disconnect();
-      }),
-  };
-}
-
-function memorySampler() {
-  const base = process.memoryUsage();
-  let peakRss = base.rss;
-  let peakHeap = base.heapUsed;
-  const timer = setInterval(() => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 10);
-  return () => {
-    clearInterval(timer);
-    return { peakRssMb: peakRss / 2 ** 20, heapGrowthMb: (peakHeap - base.heapUsed) / 2 ** 20 };
+    url: `smtp://127.0.0.1:${sink.port}`,
+    counts: async () => new Map((await sink.ask<{ counts: Array<[string, number]> }>("counts")).counts),
+    clear: () => sink.tell("clear"),
+    close: sink.close,
   };
 }
 

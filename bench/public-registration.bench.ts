@@ -16,19 +16,13 @@
  * Targets: ≥ 0.7× the hand-written transaction, p95 ≤ 100 ms at 250/s, zero overbooked (PostgreSQL);
  * ≥ 0.7× on PGlite too.
  */
-import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../src/server/app";
 import { rowsOf } from "../src/server/db/client";
 import { RAW_COLUMNS as MAIL_COLUMNS } from "../src/server/mail/outbox";
 import { INSERTED } from "../src/server/modules/public/public.repository";
 import { createTestDatabase, type TestDbKind } from "../src/server/test/database";
-import { createEvent, registrationBody } from "../src/server/test/factories";
-import { testConfig } from "../src/server/test/harness";
 import { startThreadCpuMeter } from "./support/cpu-meter";
 import { startCpuProfile } from "./support/cpu-profile";
 import {
@@ -38,6 +32,17 @@ import {
   type MailSample,
   type Run,
 } from "./support/hand-written-registration";
+import {
+  appRequests,
+  capacityFor,
+  CLIENTS,
+  registrationRequests,
+  REQUESTS,
+  SLOTS,
+  slotsEvent,
+  startRegistrationApp,
+  type SlotsEvent,
+} from "./support/registration-app";
 import { describe, load, median, type LoadJob, type LoadResult } from "./support/registration-load";
 
 interface Cpu {
@@ -45,12 +50,9 @@ interface Cpu {
   dbMs: number;
 }
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
-const SLOTS = 10;
 const POOL_SIZE = 20;
 const OPEN_RATE = Number(process.env.BENCH_OPEN_RATE ?? 250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const REQUESTS = { pg: Number(process.env.BENCH_REQUESTS ?? 5000), pglite: Number(process.env.BENCH_PGLITE_REQUESTS ?? 2000) };
 const PROFILE = process.env.BENCH_PROFILE === "1";
 
 /** The reference's columns are the app's (a column added to the app must be added to the reference). */
@@ -79,47 +81,23 @@ function referenceRunner(kind: TestDbKind, url: string | undefined, client: unkn
 
 async function section(kind: TestDbKind) {
   const requests = REQUESTS[kind];
-  const capacity = Math.floor((requests * 0.9) / SLOTS); // the last tenth of each run meets full slots
+  const capacity = capacityFor(requests);
   const testDb = await createTestDatabase(kind);
   try {
     const { db } = testDb.database;
-    const config = testConfig({ publicRegistrationRateLimit: 1_000_000, logLevel: "silent" });
-    // As main.ts builds it: with the built web app and the public pages' server rendering when `npm run build` has made them.
-    const built = existsSync("dist/web/index.html") && existsSync("dist/ssr/entry-server.js");
-    const app = await buildApp({
-      config,
-      database: testDb.database,
-      logger: false,
-      ...(built ? { webRoot: path.resolve("dist/web"), ssrEntry: path.resolve("dist/ssr/entry-server.js") } : {}),
-    });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const appPort = (app.server.address() as AddressInfo).port;
+    const { app, port: appPort, built } = await startRegistrationApp(testDb.database);
     const runner = referenceRunner(kind, testDb.url, (db as unknown as { $client: unknown }).$client);
     const mail: { sample?: MailSample } = {};
     const references = await startReferences(runner.run, () => mail.sample!);
 
-    const slotsEvent = (slotCapacity: number) =>
-      createEvent(db, {
-        timeslots: Array.from({ length: SLOTS }, (_, i) => ({
-          startTime: `${String(8 + i).padStart(2, "0")}:00`,
-          endTime: `${String(9 + i).padStart(2, "0")}:00`,
-          capacity: slotCapacity,
-        })),
-      });
-    type Event = Awaited<ReturnType<typeof slotsEvent>>;
-    const to = (prefix: string, event: Event, n: number, offset: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        path: `${prefix}/${event.id}${prefix.startsWith("/api") ? "/registrations" : ""}`,
-        body: registrationBody(event.timeslots[i % SLOTS]!.id, { email: `bench-${offset + i}@example.com` }),
-      }));
-    const appRequests = (event: Event, n: number, offset: number) => to("/api/public/events", event, n, offset);
-    const handRequests = (event: Event, n: number, offset: number) => to("/hand-written", event, n, offset);
-    const bareRequests = (event: Event, n: number, offset: number) =>
-      to("/bare", event, n, offset).map((r) => ({ ...r, path: "/bare" }));
+    const handRequests = (event: SlotsEvent, n: number, offset: number) =>
+      registrationRequests("/hand-written", event, n, offset);
+    const bareRequests = (event: SlotsEvent, n: number, offset: number) =>
+      registrationRequests("/bare", event, n, offset).map((r) => ({ ...r, path: "/bare" }));
 
     // Warm all three up (JIT, pools, prepared statements) outside the measurement; the app's
     // verification e-mails give the reference its e-mail's subject and bodies.
-    const warm = await slotsEvent(100_000);
+    const warm = await slotsEvent(db, 100_000);
     await load({ port: appPort, clients: CLIENTS, requests: appRequests(warm, 1000, 1_000_000) });
     const [sample] = rowsOf<MailSample>(
       await db.execute(sql`select subject, text_body as "textBody", html_body as "htmlBody"
@@ -157,14 +135,14 @@ async function section(kind: TestDbKind) {
         references.port,
         bareRequests(warm, requests, offset),
       );
-      const handEvent = await slotsEvent(capacity);
+      const handEvent = await slotsEvent(db, capacity);
       await measure(
         "hand",
         `hand-written transaction (201s, run ${run})`,
         references.port,
         handRequests(handEvent, requests, offset + requests),
       );
-      const appEvent = await slotsEvent(capacity);
+      const appEvent = await slotsEvent(db, capacity);
       appRun = await measure(
         "app",
         `OpenCall registration (201s, run ${run})`,
@@ -178,7 +156,7 @@ async function section(kind: TestDbKind) {
       const profiled = await load({
         port: appPort,
         clients: CLIENTS,
-        requests: appRequests(await slotsEvent(capacity), requests, 4_000_000),
+        requests: appRequests(await slotsEvent(db, capacity), requests, 4_000_000),
       });
       describe("OpenCall registration, profiled (not counted)", profiled, profiled.statuses[201] ?? 0);
       await profile.stop(24, true);
@@ -207,7 +185,7 @@ async function section(kind: TestDbKind) {
     );
 
     // Latency at a given offered rate (open loop): closed loop, the latency is just clients / throughput.
-    const openEvent = await slotsEvent(100_000);
+    const openEvent = await slotsEvent(db, 100_000);
     const openRun = await load({
       port: appPort,
       clients: CLIENTS,
