@@ -113,7 +113,7 @@ async function section(kind: TestDbKind) {
   try {
     console.log(`\n--- ${kind === "pg" ? "PostgreSQL (pool 20)" : "PGlite (one connection)"}`);
     const maker = await createUser(testDb.database.db, { role: "admin" });
-    await measureDeliveries(testDb.database.db, sink, maker.id);
+    await measureDeliveries(testDb.database.db, kind, sink, maker.id);
     await registrationCost(testDb, kind, sink, maker.id);
   } finally {
     await sink.close();

@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { WEBHOOK_SECRET_PREFIX } from "@common/schemas/webhooks";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../../src/server/db/client";
+import type { TestDbKind } from "../../src/server/test/database";
 import { webhookEndpoints } from "../../src/server/db/schema";
 import { createWebhookSender } from "../../src/server/jobs/webhook-sender";
 import { recordWebhookEvents } from "../../src/server/modules/webhooks/webhooks.events";
@@ -110,7 +111,7 @@ async function drain(db: Db, sink: WebhookSink, registrations: Registration[]) {
 }
 
 /** The first figure, printed: deliveries per second (median of the rounds), the receiver's count, peak memory. */
-export async function measureDeliveries(db: Db, sink: WebhookSink, makerId: string): Promise<void> {
+export async function measureDeliveries(db: Db, kind: TestDbKind, sink: WebhookSink, makerId: string): Promise<void> {
   await subscribe(db, sink.url, makerId);
   const event = await slotsEvent(db, DELIVERIES);
   const registrations: Registration[] = [];
@@ -130,14 +131,15 @@ export async function measureDeliveries(db: Db, sink: WebhookSink, makerId: stri
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) rounds.push(await drain(db, sink, registrations));
   const rate = median(rounds.map((r) => r.rate));
+  const lite = kind === "pglite";
   console.log(
     [
-      `  Webhook deliveries to a local receiver (own process, 204), one endpoint, ${DELIVERIES} pending registration.created × ${ROUNDS} rounds, ` +
+      `  Webhook deliveries to a local receiver (own process, 204), one endpoint, ${DELIVERIES} pending registration.created × ${ROUNDS} round${ROUNDS === 1 ? "" : "s"}, ` +
         `one runOnce() of a sender with its defaults each:`,
-      `  deliveries: ${rate.toFixed(0)}/s (median; rounds ${rounds.map((r) => `${r.rate.toFixed(0)}/s in ${r.seconds.toFixed(2)} s`).join(", ")})`,
+      `  deliveries: ${rate.toFixed(0)}/s (${ROUNDS === 1 ? "one round" : "median; rounds"}: ${rounds.map((r) => `${r.rate.toFixed(0)}/s in ${r.seconds.toFixed(2)} s`).join(", ")})`,
       `  receiver got ${rounds.map((r) => r.distinct).join(", ")} distinct webhook-ids (exactly ${DELIVERIES} each, the database's, none twice)`,
-      `  CPU of the sender's process per delivery: ${median(rounds.map((r) => r.cpuMs)).toFixed(2)} ms (PGlite's engine in it when in use)`,
-      `  sender's process peak memory: RSS ${Math.max(...rounds.map((r) => r.peakRssMb)).toFixed(0)} MB (whole process, PGlite included), ` +
+      `  CPU of the sender's process per delivery: ${median(rounds.map((r) => r.cpuMs)).toFixed(2)} ms${lite ? " (PGlite's engine in it)" : ""}`,
+      `  sender's process peak memory: RSS ${Math.max(...rounds.map((r) => r.peakRssMb)).toFixed(0)} MB${lite ? " (whole process, PGlite included)" : ""}, ` +
         `heap growth ${Math.max(...rounds.map((r) => r.heapGrowthMb)).toFixed(1)} MB`,
     ].join("\n"),
   );
