@@ -76,6 +76,6 @@ export async function recordErasure(tx: DbOrTx, registrationId: string): Promise
   await tx.execute(sql`
     update webhook_deliveries
     set data = jsonb_build_object('registrationId', subject_id, 'eventId', data->'eventId')
-    where subject_id = ${registrationId}::uuid`);
+    where endpoint_id in (select id from webhook_endpoints) and subject_id = ${registrationId}::uuid`);
   await recordWebhookEvent(tx, { type: "registration.erased", subjectId: registrationId, data: { registrationId } });
 }
