@@ -64,6 +64,8 @@ test("an admin reviews an event in English: filters, search, rating, selection, 
 
   // Edit: the time slot's spots with a real plural; back to the list.
   await page.getByRole("searchbox", { name: "Search" }).fill("ñandú");
+  // The row of the search's answer, once the search has run: a click during its debounce raced it.
+  await expect(page.getByText("Showing 1 to 1 of 1 results")).toBeVisible();
   await page.getByRole("link", { name: `Edit ${SEED.pendingName}'s registration` }).click();
   await expect(page.getByRole("heading", { name: "Edit Registration" })).toBeVisible();
   await expect(page.getByText(/\d+ spots? left/).first()).toBeVisible();

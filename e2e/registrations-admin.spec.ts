@@ -69,6 +69,8 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
 
   // Download all: the current event and filters.
   await page.getByRole("button", { name: "Asistieron" }).click();
+  // The list (and its download link) follow the address once the router has taken the filter.
+  await expect(page).toHaveURL(/attended=true/);
   const [all] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Descargar CSV" }).click()]);
   expect(all.suggestedFilename()).toBe("scouting.csv");
   const attended = readFileSync((await all.path())!, "utf8")
@@ -83,6 +85,7 @@ test("an admin reviews an event: filters, search, rating, selection, CSV, resend
 
   // Edit: back to the list with the same event, the change shown.
   await page.getByRole("searchbox", { name: "Buscar" }).fill("ñandú");
+  await expect(page.getByText("Mostrando 1 a 1 de 1 resultados")).toBeVisible();
   await page.getByRole("link", { name: `Editar registro de ${SEED.pendingName}` }).click();
   await expect(page.getByRole("heading", { name: "Editar Registro" })).toBeVisible();
   await expect(page.getByLabel("Edad")).toHaveValue(/\d+/);
