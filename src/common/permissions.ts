@@ -49,6 +49,14 @@ export const CAPABILITIES = {
   "events.manage": { summary: "Create and edit events, offer and remove waiting-list spots", roles: ["admin", "superadmin"] },
   "tags.manage": { summary: "Create, rename and delete tags", roles: ["admin", "superadmin"] },
   "checkins.perform": { summary: "Check people in at the door, read arrivals", roles: ["member", "admin", "superadmin"] },
+  "queue.call": {
+    summary: "Call the casting day's line from a room: call, recall, mark seen or absent; watch the line",
+    roles: ["member", "admin", "superadmin"],
+  },
+  "castingday.manage": {
+    summary: "Make and revoke door passes and venue screen keys, print the walk-in poster",
+    roles: ["admin", "superadmin"],
+  },
   "checkins.override": {
     summary: "Let in a minor whose guardian has not decided, with a reason",
     roles: ["admin", "superadmin"],

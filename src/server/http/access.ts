@@ -77,3 +77,17 @@ export function callerCan(request: FastifyRequest, capability: Capability): bool
   const user = request.user;
   return user !== null && callerHolds(user, capability);
 }
+
+/**
+ * Refuses (403) a caller confined to one event (a door pass, issue 35) acting on another: every route
+ * a pass may call checks the event it touches with this, once it knows it.
+ */
+export function requireEventScope(request: FastifyRequest, eventId: string): void {
+  const pass = request.user?.pass;
+  if (!pass || pass.eventId === eventId) return;
+  request.log.warn(
+    { passId: pass.id, eventId, route: request.routeOptions.url },
+    "authorisation refused: door pass of another event",
+  );
+  throw new AppError(403, "forbidden", t("common.errors.forbidden"));
+}

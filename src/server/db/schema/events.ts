@@ -1,6 +1,6 @@
 /** Scouting events and their time slots. */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgSequence, pgTable, text, time, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, text, time, unique, uuid } from "drizzle-orm/pg-core";
 import { PHOTO_SETTINGS } from "@common/photos";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./accounts";
@@ -30,8 +30,19 @@ export const scoutingEvents = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The last number given to a checked-in person (issue 35): raised by each check-in, so no two share one. */
+    queueLastNumber: integer("queue_last_number").notNull().default(0),
+    /** Raised by every change of the line: the live streams' event id (`Last-Event-ID`). */
+    queueVersion: bigint("queue_version", { mode: "number" }).notNull().default(0),
+    /** Whether people may register at the door from the walk-in poster (issue 35), and how many a day. */
+    walkInsEnabled: boolean("walk_ins_enabled").notNull().default(false),
+    walkInsDailyCap: integer("walk_ins_daily_cap"),
   },
   (t) => [
+    check(
+      "scouting_events_walk_ins_daily_cap_check",
+      sql`${t.walkInsDailyCap} is null or ${t.walkInsDailyCap} between 1 and 10000`,
+    ),
     check("scouting_events_status_check", sql`${t.status} in ('active', 'inactive')`),
     check("scouting_events_photos_check", sql`${t.photos} in ('off', 'optional', 'required')`),
     // SLUG_PATTERN and SLUG_MAX_LENGTH of src/common/slugs.ts.

@@ -49,3 +49,4 @@ export type RegistrantColumnsMatchFields = Holds<
 >;
 export * from "./tokens";
 export * from "./webhooks";
+export * from "./casting-day";

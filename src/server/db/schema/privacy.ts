@@ -61,6 +61,8 @@ export const auditLog = pgTable(
     actorRole: text("actor_role"),
     /** The API token the actor acted through (its name when it acted; issue 37); null: a session. */
     actorToken: text("actor_token"),
+    /** The door pass the actor acted through (its name when it acted; issue 35); null otherwise. */
+    actorPass: text("actor_pass"),
     action: text("action").notNull(),
     registrationId: uuid("registration_id"),
     userId: text("user_id"),

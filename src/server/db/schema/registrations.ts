@@ -119,6 +119,8 @@ export const modelRegistrations = pgTable(
      * when neither. First-party, stored with the registration and erased with it.
      */
     source: text("source"),
+    /** Registered at the door from the walk-in poster (issue 35): checked in at once, counted against the day's cap. */
+    walkIn: boolean("walk_in").notNull().default(false),
   },
   (t) => [
     check("model_registrations_status_check", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),

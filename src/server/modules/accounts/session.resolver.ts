@@ -18,6 +18,11 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** The API token the call came with (issue 37): the account acts holding only what it was given. */
   token?: { id: string; name: string; permissions: readonly string[] } | null;
+  /**
+   * The door pass the call came with (issue 35): its maker's account holding only DOOR_PASS_CAPABILITIES
+   * (in `token.permissions`), at the pass's one event only (`requireEventScope`).
+   */
+  pass?: { id: string; name: string; eventId: string } | null;
 }
 
 /** The caller as the routes see it, from its account's row (a session's, or an API token's maker's). */

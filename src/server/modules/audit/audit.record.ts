@@ -16,8 +16,8 @@ export { AUDIT_ACTIONS, type AuditAction } from "@common/privacy/audit-actions";
 
 /** Who acts, and from where: a staff user, or null for the system (retention) or the person themself. */
 export interface AuditContext {
-  /** `token`: the name of the API token the actor acted through (issue 37). */
-  actor: { id: string; role: string; token?: string | undefined } | null;
+  /** `token`, `pass`: the name of the API token (issue 37) or door pass (issue 35) the actor acted through. */
+  actor: { id: string; role: string; token?: string | undefined; pass?: string | undefined } | null;
   ip: string | null;
 }
 
@@ -36,7 +36,13 @@ export interface AuditEntry extends AuditContext {
 export function auditContext(request: FastifyRequest): AuditContext {
   const user = request.user;
   return {
-    actor: user ? { id: user.id, role: user.role, ...(user.token ? { token: user.token.name } : {}) } : null,
+    actor: user
+      ? {
+          id: user.id,
+          role: user.role,
+          ...(user.pass ? { pass: user.pass.name } : user.token ? { token: user.token.name } : {}),
+        }
+      : null,
     ip: request.ip ?? null,
   };
 }
@@ -60,6 +66,7 @@ const rowOf = (entry: AuditEntry) => ({
   actorId: entry.actor?.id ?? null,
   actorRole: entry.actor?.role ?? null,
   actorToken: entry.actor?.token ?? null,
+  actorPass: entry.actor?.pass ?? null,
   action: entry.action,
   registrationId: entry.registrationId ?? null,
   userId: entry.userId ?? null,
