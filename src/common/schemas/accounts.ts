@@ -153,6 +153,18 @@ export const sessionUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** What the account may do (@common/permissions): none while pending. The web asks `can(…)`. */
   permissions: z.array(z.enum(CAPABILITY_NAMES as [Capability, ...Capability[]])),
+  /**
+   * A volunteer's door pass (issue 35): the phone acts at this event only, holding DOOR_PASS_CAPABILITIES;
+   * `fullName` is then the pass's name and `email` empty (the maker's account is not shown). Null for an account.
+   */
+  pass: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      expiresAt: z.iso.datetime({ offset: true }),
+      event: z.object({ id: z.uuid(), eventName: z.string(), eventDate: z.string() }),
+    })
+    .nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** GET /api/session: the signed-in user, or `user: null` for an anonymous caller (200 either way). */

@@ -103,6 +103,8 @@ export const checkInResponseSchema = z.object({
   /** Why the arrival is not (and will not be) recorded; null when nothing stops it or the person has arrived. */
   stop: checkInStopSchema.nullable(),
   warnings: z.array(z.object({ code: z.enum(CHECK_IN_WARNINGS), message: z.string() })),
+  /** The person's place in the casting day's line (issue 35): given by the arrival; null before it. */
+  queue: z.object({ number: z.number().int() }).nullable(),
 });
 export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
 

@@ -131,7 +131,12 @@ export const queueDisplaySchema = z.object({
 });
 export type QueueDisplay = z.infer<typeof queueDisplaySchema>;
 
-/** The SSE `event:` names of the three streams. */
+/**
+ * The SSE `event:` names of the three streams. Each message's `id:` is the line's version; a client
+ * reconnecting sends the last one it saw (the `Last-Event-ID` header, or `lastEventId` in the query
+ * for a new EventSource, which cannot set headers): the same version gets nothing again, an older one
+ * the current state, which holds everything missed.
+ */
 export const STREAM_EVENTS = { line: "line", place: "place", display: "display" } as const;
 
 export const DISPLAY_KEY_NAME_MAX = 80;

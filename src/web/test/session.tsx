@@ -16,6 +16,7 @@ export function sessionUser(role: Role, overrides: Partial<SessionUser> = {}): S
     language: null,
     twoFactorEnabled: false,
     permissions: permissionsOf({ role, status }),
+    pass: null,
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export async function sessionRoutes(app: ZodApp, { getUser, db }: AppContext): P
     },
     async (request) => {
       const user = await getUser(request);
-      return { user: user && { ...user, permissions: permissionsOf(user) } };
+      return { user: user && { ...user, permissions: permissionsOf(user), pass: null } };
     },
   );
 

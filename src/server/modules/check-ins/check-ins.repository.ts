@@ -34,10 +34,15 @@ export interface CheckInRow {
   startTime: string;
   endTime: string;
   facePhotoId: string | null;
+  /** The person's number in the casting day's line (issue 35), once the arrival gave one. */
+  queueNumber: number | null;
 }
 
 /** A minor's guardian, for the card (issue 32): who staff call when the approval is missing. */
 const GUARDIAN_COLUMNS = `r.guardian_status as "guardianStatus", r.guardian_name as "guardianName", r.guardian_email as "guardianEmail"`;
+
+/** The number the arrival took (the database's trigger, migration 0025). */
+const QUEUE_NUMBER = `(select q.number from queue_entries q where q.registration_id = r.id) as "queueNumber"`;
 
 const SELECT_CHECK_IN = `
   select r.id, r.full_name as "fullName", r.age, r.registration_code as "registrationCode", r.status,
@@ -45,7 +50,8 @@ const SELECT_CHECK_IN = `
     r.checked_in_by as "checkedInById", u.name as "checkedInByName",
     e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
     s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
-    (select p.id from photos p where p.registration_id = r.id and p.kind = 'face') as "facePhotoId"
+    (select p.id from photos p where p.registration_id = r.id and p.kind = 'face') as "facePhotoId",
+    ${QUEUE_NUMBER}
   from model_registrations r
   join scouting_events e on e.id = r.event_id
   join event_timeslots s on s.id = r.timeslot_id
@@ -103,6 +109,7 @@ const CHECK_IN_AND_FIND = `
     e.id as "eventId", e.event_name as "eventName", e.event_date::text as "eventDate",
     s.id as "timeslotId", to_char(s.start_time, 'HH24:MI') as "startTime", to_char(s.end_time, 'HH24:MI') as "endTime",
     (select p.id from photos p where p.registration_id = r.id and p.kind = 'face') as "facePhotoId",
+    ${QUEUE_NUMBER},
     a.id is not null as "checkedIn", coalesce(a.guardian_status = 'pending', false) as "overridden"
   from model_registrations r
   join scouting_events e on e.id = r.event_id
@@ -188,7 +195,9 @@ export function createCheckInsRepository(db: Db) {
         overrideReason,
         audit.actor?.token ?? null,
       ]);
-      if (!row || row.checkedIn || row.attended || !arrivalPossible(row, overrideReason)) return row;
+      // This request's arrival took its number in a trigger the statement's own snapshot cannot see.
+      if (row?.checkedIn) return { ...row, queueNumber: (await findById(id))?.queueNumber ?? null };
+      if (!row || row.attended || !arrivalPossible(row, overrideReason)) return row;
       // Another phone recorded it while this statement waited for the row: read what it wrote.
       const fresh = await findById(id);
       return fresh && { ...fresh, checkedIn: false, overridden: false };

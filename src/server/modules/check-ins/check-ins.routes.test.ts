@@ -52,6 +52,8 @@ describe("POST /api/check-ins", () => {
       overridden: false,
       stop: null,
       warnings: [],
+      // The arrival took the event's first number in the line (issue 35).
+      queue: { number: 1 },
       registration: {
         id: registration.id,
         fullName: registration.fullName,
@@ -72,7 +74,7 @@ describe("POST /api/check-ins", () => {
 
     // A second scan (another phone, the same phone again): nothing changes, and staff are told when and by whom.
     const second = (await post({ token, eventId: event.id }, admin)).json<CheckInResponse>();
-    expect(second).toMatchObject({ checkedIn: false, alreadyCheckedIn: true });
+    expect(second).toMatchObject({ checkedIn: false, alreadyCheckedIn: true, queue: { number: 1 } });
     expect(codes(second)).toEqual(["already_checked_in"]);
     expect(second.warnings[0]!.message).toContain("Lucía Puerta");
     expect((await stored(registration.id)).attendedAt).toEqual(row.attendedAt);

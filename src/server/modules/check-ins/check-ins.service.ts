@@ -127,6 +127,8 @@ function toApi(row: CheckInRow, reader: Caller): CheckInResponse["registration"]
   });
 }
 
+const queueOf = (row: CheckInRow): CheckInResponse["queue"] => (row.queueNumber === null ? null : { number: row.queueNumber });
+
 /** The arrival time kept: the phone's own time of an offline check-in, when it is believable. */
 export function arrivalTime(scannedAt: string | undefined, now: Date): Date {
   if (!scannedAt) return now;
@@ -167,6 +169,7 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
       overridden: false,
       stop: checkInStop(row, caller),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
+      queue: queueOf(row),
     };
   }
 
@@ -196,6 +199,7 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
       overridden,
       stop: checkInStop(row, user),
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
+      queue: queueOf(row),
     };
   }
 

@@ -35,6 +35,7 @@ function result(
     overridden: false,
     stop,
     warnings,
+    queue: null,
   } satisfies CheckInResponse;
 }
 

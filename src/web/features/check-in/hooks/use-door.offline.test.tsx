@@ -38,6 +38,7 @@ const card = {
   overridden: false,
   stop: { code: "guardian_pending", message: STOP, overridable: false },
   warnings: [],
+  queue: null,
 } satisfies CheckInResponse;
 
 const item = (id: string, fullName: string, guardianStatus: "pending" | "not_required") =>
