@@ -9,7 +9,7 @@ import type { RegistrationsView } from "../hooks/use-registrations-view";
 export function RegistrationsHeaderActions({ view }: { view: RegistrationsView }) {
   const t = useT();
   const canExport = useCan()("registrations.export");
-  const { events, eventId, list, filterParams } = view;
+  const { events, eventId, list, filterParams, requestedFilterParams } = view;
   const refresh = () => {
     void events.refetch();
     if (eventId) void list.refetch();
@@ -22,7 +22,14 @@ export function RegistrationsHeaderActions({ view }: { view: RegistrationsView }
       </Button>
       {canExport && eventId ? (
         <Button asChild title={t("registrations.downloadAllHint")}>
-          <a href={exportAllCsvUrl(filterParams)} download>
+          <a
+            href={exportAllCsvUrl(filterParams)}
+            download
+            // A click right after a filter changed downloads what the filters now say, not the address's last commit.
+            onClick={(event) => {
+              event.currentTarget.href = exportAllCsvUrl(requestedFilterParams());
+            }}
+          >
             <Download aria-hidden="true" />
             {t("registrations.downloadAll")}
           </a>

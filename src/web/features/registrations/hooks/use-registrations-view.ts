@@ -66,6 +66,18 @@ function useSearchText(applied: string, apply: (q: string) => void) {
 }
 
 /**
+ * The filters as last asked for, with the search as typed: what a download started right after a
+ * change must use, before the router has committed the new address (it renders in a transition).
+ */
+function useRequestedFilterParams(latest: { current: RegistrationsUrlState }, search: string) {
+  const typedSearch = useRef(search);
+  useLayoutEffect(() => {
+    typedSearch.current = search;
+  });
+  return () => filterParamsOf(latest.current.eventId, { ...latest.current.filters, search: typedSearch.current.trim() });
+}
+
+/**
  * What the registrations screen shows: the event, the filters, the page, the tab and the layout,
  * all kept in the address (issue 32: a reload, the back button and a shared link keep them), with
  * docs/product.md §4's rules: a change of filters or search goes back to page 1, and any change of filter,
@@ -154,6 +166,7 @@ export function useRegistrationsView() {
     choosingEvent: !eventId && events.isPending,
     filters,
     filterParams,
+    requestedFilterParams: useRequestedFilterParams(latest, search),
     page: url.page,
     pageSize: url.pageSize,
     tab: url.tab,

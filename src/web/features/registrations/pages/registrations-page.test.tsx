@@ -271,3 +271,20 @@ describe("registrations screen: PDF sheet", () => {
     expect(screen.queryByRole("button", { name: "Descargar ficha de Bruno Díaz" })).toBeNull();
   });
 });
+
+describe("registrations screen: CSV download", () => {
+  it("downloads what the filters say at the click, a search typed a moment before included", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText("Ana Pérez");
+    const link = screen.getByRole("link", { name: "Descargar CSV" });
+    // The link's own default: no navigation in the test's document, only the address it would fetch.
+    link.addEventListener("click", (event) => event.preventDefault());
+    await user.type(screen.getByRole("searchbox", { name: "Buscar" }), "ana");
+    // Clicked before the search's debounce has reached the address.
+    await user.click(link);
+    const url = new URL(link.getAttribute("href")!, "http://localhost");
+    expect(url.searchParams.get("eventId")).toBe(EVENT_ID);
+    expect(url.searchParams.get("q")).toBe("ana");
+  });
+});
