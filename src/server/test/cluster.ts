@@ -43,9 +43,13 @@ export interface Cluster {
   databaseUrl: string;
   /** The STORAGE_URL every app process was given. */
   storageUrl: string;
-  /** Process ids: the proxy, then each app process (for CPU accounting). */
+  /** The AUTH_SECRET every app process was given (to sign a person's links in a bench). */
+  authSecret: string;
+  /** Process ids: the proxy, then each app process (for CPU accounting); a restarted app's is its new one. */
   pids: { proxy: number; apps: number[] };
   output(): string;
+  /** Stops app process `index` (SIGTERM, as a deployment does), starts it again and waits until it answers. */
+  restartApp(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -152,37 +156,39 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     rmSync(dir, { recursive: true, force: true });
   };
 
+  const spawnApp = (i: number): ChildProcess => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? dir,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        LOG_FORMAT: "json",
+        PORT: String(appPorts[i]),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: publicUrl,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dir, `app${i + 1}`),
+        STORAGE_URL: storageUrl,
+        AUTH_SECRET: authSecret,
+        TRUST_PROXY: "127.0.0.1",
+        METRICS_ALLOW: "127.0.0.1",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
+    child.stderr?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
+    return child;
+  };
+
   try {
     if ((options.storage ?? "s3") === "s3") {
       s3 = await startS3();
       storageUrl = s3.url;
     }
-    for (const [i, appPort] of appPorts.entries()) {
-      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? dir,
-          NODE_ENV: "production",
-          LOG_LEVEL: "warn",
-          LOG_FORMAT: "json",
-          PORT: String(appPort),
-          HOST: "127.0.0.1",
-          PUBLIC_URL: publicUrl,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: path.join(dir, `app${i + 1}`),
-          STORAGE_URL: storageUrl,
-          AUTH_SECRET: authSecret,
-          TRUST_PROXY: "127.0.0.1",
-          METRICS_ALLOW: "127.0.0.1",
-          ...options.env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      child.stdout?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
-      child.stderr?.on("data", (chunk: Buffer) => log(`[app${i + 1}] ${chunk.toString()}`));
-      children.push(child);
-    }
+    for (const i of appPorts.keys()) children.push(spawnApp(i));
     // The first process migrates; the others wait on the migration lock, then find nothing to do.
     await Promise.all(
       appPorts.map((p) => waitFor(() => answers(`http://127.0.0.1:${p}/api/ready`), `app on port ${p}`, 120_000, output)),
@@ -207,14 +213,34 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       30_000,
       output,
     );
+    const pids = { proxy: proxy.pid ?? 0, apps: children.slice(1).map((c) => c.pid ?? 0) };
+    const restartApp = async (index: number) => {
+      const old = children[index + 1]!;
+      await new Promise<void>((resolve) => {
+        if (old.exitCode !== null || old.signalCode !== null) return resolve();
+        old.once("exit", () => resolve());
+        old.kill("SIGTERM");
+      });
+      const child = spawnApp(index);
+      children[index + 1] = child;
+      pids.apps[index] = child.pid ?? 0;
+      await waitFor(
+        () => answers(`http://127.0.0.1:${appPorts[index]}/api/ready`),
+        `app ${index + 1} to restart`,
+        120_000,
+        output,
+      );
+    };
     return {
       url: `http://127.0.0.1:${port}`,
       port,
       appPorts,
       databaseUrl,
       storageUrl,
-      pids: { proxy: proxy.pid ?? 0, apps: children.slice(1).map((c) => c.pid ?? 0) },
+      authSecret,
+      pids,
       output,
+      restartApp,
       stop,
     };
   } catch (error) {
