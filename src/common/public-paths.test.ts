@@ -35,6 +35,15 @@ describe("public visitor paths", () => {
     expect(visitSource("/e/casting-2027", "")).toBeUndefined();
   });
 
+  it("matches the casting day's pages: a person's place and the venue's screen (issue 35)", () => {
+    expect(matchPublicVisitorPage("/turno")).toEqual({ page: "place" });
+    expect(matchPublicVisitorPage("/turno/")).toEqual({ page: "place" });
+    expect(matchPublicVisitorPage("/events/abc-123/display")).toEqual({ page: "display", eventId: "abc-123" });
+    for (const path of ["/turno/x", "/events/x/display/more", "/events//display"]) {
+      expect(isPublicVisitorPath(path), path).toBe(false);
+    }
+  });
+
   it("leaves every other path to the main app", () => {
     for (const path of [
       "/register",
@@ -47,6 +56,7 @@ describe("public visitor paths", () => {
       "/verify/a/b",
       "/dashboard/scouting/events",
       "/privacy/request",
+      "/check-in",
     ]) {
       expect(isPublicVisitorPath(path), path).toBe(false);
     }

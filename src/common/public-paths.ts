@@ -1,10 +1,11 @@
 /**
  * The public visitor's pages (docs/product.md §2): the home page (/), the landing (/landing),
  * /events/{eventId}/register and its short address /e/{slug} (issue 32), /registration/success and
- * /verify/{token}; issue 19's /manage and
- * /waitlist, issue 18's /privacy (the notice) and issue 39's /authentic. They are a separate, small
- * web entry (public.html): the server renders it for these paths, the Vite dev server serves it, and
- * the entry's tiny router matches the same patterns.
+ * /verify/{token}; issue 19's /manage and /waitlist, issue 18's /privacy (the notice), issue 39's
+ * /authentic, and issue 35's casting day: a person's place in the line (/turno) and the venue's
+ * screen (/events/{eventId}/display). They are a separate, small web entry (public.html): the server
+ * renders it for these paths, the Vite dev server serves it, and the entry's tiny router matches the
+ * same patterns.
  */
 export type PublicVisitorPage =
   | { page: "home" }
@@ -20,7 +21,11 @@ export type PublicVisitorPage =
   // The agency's privacy notice on its own (issue 18).
   | { page: "privacy" }
   // "¿Es real este casting?" (issue 39).
-  | { page: "authentic" };
+  | { page: "authentic" }
+  // The casting day (issue 35): a person's place in the line, by the query's `t` (the manage or the
+  // check-in token), and the venue's screen, by the query's `key`.
+  | { page: "place" }
+  | { page: "display"; eventId: string };
 
 const REGISTER = /^\/events\/([^/]+)\/register\/?$/;
 // `/e/<event slug>`, and `/e/<event slug>/<link slug>`: a tracked link to the same page (issue 38).
@@ -33,6 +38,8 @@ const MANAGE = /^\/manage\/?$/;
 const WAITLIST = /^\/waitlist\/?$/;
 const PRIVACY = /^\/privacy\/?$/;
 const AUTHENTIC = /^\/authentic\/?$/;
+const PLACE = /^\/turno\/?$/;
+const DISPLAY = /^\/events\/([^/]+)\/display\/?$/;
 
 export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | null {
   if (pathname === "/") return { page: "home" };
@@ -51,8 +58,17 @@ export function matchPublicVisitorPage(pathname: string): PublicVisitorPage | nu
   if (WAITLIST.test(pathname)) return { page: "waitlist" };
   if (PRIVACY.test(pathname)) return { page: "privacy" };
   if (AUTHENTIC.test(pathname)) return { page: "authentic" };
+  if (PLACE.test(pathname)) return { page: "place" };
+  const display = DISPLAY.exec(pathname);
+  if (display?.[1]) return { page: "display", eventId: safeDecode(display[1]) };
   return null;
 }
+
+/**
+ * A person's place in the casting day's line (issue 35), by a token of their registration: where the
+ * check-in QR code's link sends a phone nobody is signed in on.
+ */
+export const PLACE_PATH = "/turno";
 
 /** An event's short address, `/e/<slug>`: the path its links, QR codes and posters carry. */
 export function eventShortPath(slug: string): string {

@@ -19,6 +19,8 @@ import { ManagePage } from "./features/public/pages/manage-page";
 import { WaitlistPage } from "./features/public/pages/waitlist-page";
 import { PrivacyPage } from "./features/public/pages/privacy-page";
 import { AuthenticPage } from "./features/public/pages/authentic-page";
+import { PlacePage } from "./features/public/pages/place-page";
+import { DisplayPage } from "./features/public/pages/display-page";
 import { LanguageProvider } from "./lib/language";
 import { ThemeProvider } from "./lib/theme";
 
@@ -35,6 +37,8 @@ const pages: PublicPages = {
   waitlist: WaitlistPage,
   privacy: PrivacyPage,
   authentic: AuthenticPage,
+  place: PlacePage,
+  display: DisplayPage,
 };
 
 /** The HTML of #root for a public page at `location`, rendered with `state`. */

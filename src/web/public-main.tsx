@@ -1,6 +1,7 @@
 /**
  * The public visitor entry (public.html): the home page and the landing, and the registration,
- * success and verification pages for people on their phones at a venue. Kept small: no router, query, toast or class-merging libraries, and
+ * success and verification pages for people on their phones at a venue (and, on the casting day,
+ * their place in the line and the venue's screen). Kept small: no router, query, toast or class-merging libraries, and
  * only the reader's language (English is fetched when it is the one to start in, or on the switch).
  *
  * The server renders these pages (src/web/entry-server.tsx) with the state they show embedded as
@@ -42,6 +43,8 @@ const pageModules = {
   waitlist: () => import("./features/public/pages/waitlist-page").then((m) => m.WaitlistPage),
   privacy: () => import("./features/public/pages/privacy-page").then((m) => m.PrivacyPage),
   authentic: () => import("./features/public/pages/authentic-page").then((m) => m.AuthenticPage),
+  place: () => import("./features/public/pages/place-page").then((m) => m.PlacePage),
+  display: () => import("./features/public/pages/display-page").then((m) => m.DisplayPage),
 };
 
 const lazyPage = <P,>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
@@ -56,6 +59,8 @@ const lazyPages: PublicPages = {
   waitlist: lazyPage(pageModules.waitlist),
   privacy: lazyPage(pageModules.privacy),
   authentic: lazyPage(pageModules.authentic),
+  place: lazyPage(pageModules.place),
+  display: lazyPage(pageModules.display),
 };
 
 const root = document.getElementById("root");

@@ -21,10 +21,8 @@ export const CALLED_SHOWN = 12;
 export const PACE_WINDOW_MINUTES = 30;
 export const PACE_MIN_CALLS = 3;
 
-/** Every live stream's heartbeat (an SSE comment): proxies' read time-outs must be longer (docs/deploy.md). */
-export const STREAM_HEARTBEAT_SECONDS = 15;
-/** What an SSE client waits before reconnecting (the stream's `retry:` field). */
-export const STREAM_RETRY_MS = 2000;
+// The streams' event names and timings live in a zod-free module the public pages can import.
+export { STREAM_EVENTS, STREAM_HEARTBEAT_SECONDS, STREAM_RETRY_MS } from "../queue-stream";
 
 export const roomSchema = z
   .string()
@@ -130,14 +128,6 @@ export const queueDisplaySchema = z.object({
   called: z.array(calledNumberSchema),
 });
 export type QueueDisplay = z.infer<typeof queueDisplaySchema>;
-
-/**
- * The SSE `event:` names of the three streams. Each message's `id:` is the line's version; a client
- * reconnecting sends the last one it saw (the `Last-Event-ID` header, or `lastEventId` in the query
- * for a new EventSource, which cannot set headers): the same version gets nothing again, an older one
- * the current state, which holds everything missed.
- */
-export const STREAM_EVENTS = { line: "line", place: "place", display: "display" } as const;
 
 export const DISPLAY_KEY_NAME_MAX = 80;
 /** POST /api/events/:id/display-keys */

@@ -3,9 +3,9 @@ import type { Role } from "@common/permissions";
 import { sessionUser } from "@web/test/session";
 import { screen, waitFor } from "@testing-library/react";
 import { Outlet } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, renderRoutes } from "@web/test/render-route";
-import { RequireAuth, RequireCapability } from "./guards";
+import { CheckInLink, RequireAuth, RequireCapability } from "./guards";
 
 const user = (role: Role, status: ProfileStatus) => ({
   status: 200,
@@ -76,5 +76,58 @@ describe("guards (docs/product.md §2)", () => {
     expect(await screen.findByText(text, {}, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Tu cuenta está esperando aprobación" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("dashboard home")).not.toBeInTheDocument());
+  });
+});
+
+// Issue 35: the check-in QR code opened on the person's own phone shows their place in the line.
+describe("the check-in QR code's link", () => {
+  const checkInRoutes = [
+    { path: "/check-in", element: <CheckInLink /> },
+    { path: "/dashboard/check-in", element: <p>check-in screen</p> },
+  ];
+  const realLocation = window.location;
+  /** The document's address (jsdom cannot load another page): what the link asks it to become. */
+  function watchDocumentAddress() {
+    const replace = vi.fn();
+    Object.defineProperty(window, "location", { configurable: true, value: { ...realLocation, replace } });
+    return replace;
+  }
+  afterEach(() => Object.defineProperty(window, "location", { configurable: true, value: realLocation }));
+
+  it("opens the person's place when nobody is signed in on the phone", async () => {
+    const replace = watchDocumentAddress();
+    mockFetch({ "GET /api/session": () => ({ status: 200, body: { user: null } }) });
+    const { container } = renderRoutes(checkInRoutes, "/check-in?t=check-in-token");
+    await waitFor(() => expect(replace).toHaveBeenCalledWith("/turno?t=check-in-token"));
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it.each([
+    ["a staff account", user("member", "approved")],
+    [
+      "a volunteer's door pass",
+      {
+        status: 200,
+        body: {
+          user: sessionUser("member", {
+            email: "",
+            fullName: "Puerta 1",
+            pass: {
+              id: "8f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f",
+              name: "Puerta 1",
+              expiresAt: "2027-04-09T23:00:00.000-03:00",
+              event: { id: "6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f", eventName: "Casting de otoño", eventDate: "2027-04-09" },
+            },
+          }),
+        },
+      },
+    ],
+  ])("keeps going to the check-in screen for %s", async (_who, session) => {
+    const replace = watchDocumentAddress();
+    mockFetch({ "GET /api/session": () => session });
+    const { router } = renderRoutes(checkInRoutes, "/check-in?t=check-in-token");
+    expect(await screen.findByText("check-in screen")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?t=check-in-token");
+    expect(replace).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { useT } from "@web/lib/language";
 import { isApproved, type Capability } from "@common/permissions";
+import { PLACE_PATH } from "@common/public-paths";
 import { useEffect, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { can, useSession, useAccountLanguage, AwaitingApproval } from "@web/features/accounts";
@@ -60,4 +61,20 @@ export function PublicEntryPage() {
     if (pathname !== documentPath) window.location.replace(`${pathname}${search}${hash}`);
   }, [pathname, search, hash]);
   return null;
+}
+
+/**
+ * Signed in (an account or a door pass): the check-in screen. Nobody signed in: the phone is the
+ * person's own, so their place in the line (a public page, loaded as a document). A session that
+ * cannot be read keeps the staff's way, whose screens say what went wrong.
+ */
+export function CheckInLink() {
+  const { search } = useLocation();
+  const session = useSession();
+  const person = session.isSuccess && session.data === null;
+  useEffect(() => {
+    if (person) window.location.replace(`${PLACE_PATH}${search}`);
+  }, [person, search]);
+  if (session.isPending || person) return null;
+  return <Navigate to={`/dashboard/check-in${search}`} replace />;
 }

@@ -1,6 +1,6 @@
 import { useT } from "@web/lib/language";
 import { matchPublicVisitorPage } from "@common/public-paths";
-import { Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
+import { Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import { PublicShell } from "@web/features/public";
 import type { RegisterPage as RegisterPageType } from "@web/features/public/pages/register-page";
 import type { SuccessPage as SuccessPageType } from "@web/features/public/pages/success-page";
@@ -8,6 +8,8 @@ import type { VerifyPage as VerifyPageType } from "@web/features/public/pages/ve
 import { LandingShell } from "@web/features/landing/components/landing-shell";
 import type { ManagePage as ManagePageType } from "@web/features/public/pages/manage-page";
 import type { WaitlistPage as WaitlistPageType } from "@web/features/public/pages/waitlist-page";
+import type { PlacePage as PlacePageType } from "@web/features/public/pages/place-page";
+import type { DisplayPage as DisplayPageType } from "@web/features/public/pages/display-page";
 
 /**
  * The entry's pages: loaded lazily in the browser, each on its own (public-main.tsx), given as they
@@ -23,6 +25,8 @@ export interface PublicPages {
   waitlist: ComponentType<Parameters<typeof WaitlistPageType>[0]>;
   privacy: ComponentType;
   authentic: ComponentType;
+  place: ComponentType<Parameters<typeof PlacePageType>[0]>;
+  display: ComponentType<Parameters<typeof DisplayPageType>[0]>;
 }
 
 export interface VisitorLocation {
@@ -34,9 +38,10 @@ const currentLocation = (): VisitorLocation => ({ pathname: window.location.path
 
 /**
  * The public visitor entry's whole router: docs/product.md §2's pages (the home page, the landing and the
- * visitor's three) and issue 19's two (manage, waiting list), matched by the same patterns the server
- * uses to serve public.html. Each page loads on its own; history is plain pushState. The home page and
- * the landing speak to agencies, in the staff app's wider frame.
+ * visitor's three), issue 19's two (manage, waiting list) and issue 35's two (a person's place, the
+ * venue's screen), matched by the same patterns the server uses to serve public.html. Each page loads
+ * on its own; history is plain pushState. The home page and the landing speak to agencies, in the
+ * staff app's wider frame; the venue's screen fills a TV, in no frame at all.
  */
 export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: VisitorLocation }) {
   const t = useT();
@@ -63,17 +68,22 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
     waitlist: WaitlistPage,
     privacy: PrivacyPage,
     authentic: AuthenticPage,
+    place: PlacePage,
+    display: DisplayPage,
   } = pages;
-  const token = new URLSearchParams(location.search).get("t") ?? "";
+  const query = new URLSearchParams(location.search);
+  const token = query.get("t") ?? "";
+  // The walk-in poster's link (issue 35): the registration page in walk-in mode.
+  const walkIn = query.get("walkin") || undefined;
   let page = null;
   if (match?.page === "home") page = <HomePage />;
   if (match?.page === "landing") page = <LandingPage />;
   if (match?.page === "register")
     page =
       match.slug !== undefined ? (
-        <RegisterPage key={`slug:${match.slug}`} slug={match.slug} navigate={navigate} />
+        <RegisterPage key={`slug:${match.slug}`} slug={match.slug} walkIn={walkIn} navigate={navigate} />
       ) : (
-        <RegisterPage key={match.eventId} eventId={match.eventId} navigate={navigate} />
+        <RegisterPage key={match.eventId} eventId={match.eventId} walkIn={walkIn} navigate={navigate} />
       );
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
@@ -81,6 +91,9 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
   if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
   if (match?.page === "privacy") page = <PrivacyPage />;
   if (match?.page === "authentic") page = <AuthenticPage />;
+  if (match?.page === "place") page = <PlacePage key={token} token={token} />;
+  if (match?.page === "display")
+    page = <DisplayPage key={match.eventId} eventId={match.eventId} displayKey={query.get("key") ?? ""} />;
   if (!match) {
     // Only reachable if the server and this router disagree: say so, and offer the way back.
     page = (
@@ -92,7 +105,8 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
       </div>
     );
   }
-  const Shell = match?.page === "home" || match?.page === "landing" ? LandingShell : PublicShell;
+  const Shell =
+    match?.page === "home" || match?.page === "landing" ? LandingShell : match?.page === "display" ? ScreenFrame : PublicShell;
   return (
     <Shell>
       <Suspense
@@ -106,4 +120,9 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
       </Suspense>
     </Shell>
   );
+}
+
+/** The venue's screen draws its whole page itself (its own main landmark, no header or footer). */
+function ScreenFrame({ children }: { children: ReactNode }) {
+  return children;
 }

@@ -1,8 +1,8 @@
 import type { Capability } from "@common/permissions";
 import { useT } from "@web/lib/language";
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
 import { Loading } from "@web/components/ui/spinner";
-import { PublicEntryPage, RedirectIfSignedIn, RequireAuth, RequireCapability } from "./guards";
+import { CheckInLink, PublicEntryPage, RedirectIfSignedIn, RequireAuth, RequireCapability } from "./guards";
 import { PublicLayout } from "./layouts/public-layout";
 
 /**
@@ -102,15 +102,11 @@ const pageRoutes: RouteObject[] = [
       },
     ],
   },
-  // The check-in QR code's link (issue 20): a staff phone's camera app opens it on the check-in screen.
+  // The check-in QR code's link (issue 20): a staff phone's camera app opens it on the check-in screen;
+  // the person's own phone, on their place in the line (issue 35).
   { path: "/check-in", element: <CheckInLink /> },
   { path: "*", lazy: () => import("@web/features/landing/pages/not-found-page") },
 ];
-
-function CheckInLink() {
-  const { search } = useLocation();
-  return <Navigate to={`/dashboard/check-in${search}`} replace />;
-}
 
 /**
  * What shows while the first page's lazy code loads. React Router renders the root route's

@@ -18,6 +18,8 @@ export function pageModules(webRoot: string): Record<PageName, string[]> {
     waitlist: [],
     privacy: [],
     authentic: [],
+    place: [],
+    display: [],
   };
   if (!existsSync(file)) return empty;
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, { file: string; imports?: string[] }>;
@@ -42,5 +44,7 @@ export function pageModules(webRoot: string): Record<PageName, string[]> {
     waitlist: links("features/public/pages/waitlist-page.tsx"),
     privacy: links("features/public/pages/privacy-page.tsx"),
     authentic: links("features/public/pages/authentic-page.tsx"),
+    place: links("features/public/pages/place-page.tsx"),
+    display: links("features/public/pages/display-page.tsx"),
   };
 }

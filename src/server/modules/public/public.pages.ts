@@ -1,6 +1,7 @@
 /**
  * The public visitor's pages rendered on the server (issue 21, ADR 013): the home page, the landing,
- * an event's registration page, success and verification (and issue 18's privacy notice, issue 39's /authentic). The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
+ * an event's registration page, success and verification (and issue 18's privacy notice, issue 39's /authentic,
+ * issue 35's place in the line and venue's screen). The built public.html with the page's HTML in #root (dist/ssr/entry-server.js, the public entry's server build), the
  * state it was rendered with as JSON for hydration, and the head a shared link and a search engine
  * read: title, description, Open Graph and Twitter tags, `<html lang>`.
  *
@@ -239,6 +240,10 @@ export async function createPublicPageRenderer(
       head = { title: t("public.authentic.title"), description: t("public.authentic.description", { agency: agency.name }) };
     } else if (match?.page === "manage" || match?.page === "waitlist") {
       page = modules[match.page]; // Issue 19's pages: what their token names is read in the browser.
+      head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };
+    } else if (match?.page === "place" || match?.page === "display") {
+      // The casting day's pages (issue 35): live, so the browser reads them from their stream.
+      page = modules[match.page];
       head = { title: t(`public.${match.page}.title`), description: t(`public.${match.page}.title`), noindex: true };
     } else {
       // The verification page POSTs its token from the browser (a GET never verifies).

@@ -1,9 +1,10 @@
 import { MyDataActions } from "../manage/my-data-actions";
+import { todayIso } from "@common/dates";
 import { formatTimeRangeFor } from "@common/dates-language";
 import { awaitsGuardian, PERSON_STATE_LABELS } from "@common/registration-state";
 import type { ManageView } from "@common/schemas/self-service";
 import { clsx } from "clsx";
-import { CalendarClock, Loader2, XCircle } from "lucide-react";
+import { CalendarClock, Loader2, Ticket, XCircle } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
@@ -12,6 +13,8 @@ import { useLoad } from "../api/use-load";
 import { CheckInQr } from "../components/check-in-qr";
 import { EventDetails } from "../components/event-details";
 import { Card, controlClass, Notice, PublicButton } from "../components/public-ui";
+import { usePageState } from "../page-state";
+import { PlaceView } from "../queue/place-view";
 
 /**
  * /manage?t=… (issue 19): the registration a person's manage link names, which they may cancel or
@@ -23,6 +26,7 @@ export function ManagePage({ token }: { token: string }) {
   const { state, setState } = useLoad((signal) => getManagedRegistration(token, signal), token);
   const [notice, setNotice] = useState<{ tone: "success" | "destructive"; text: string } | null>(null);
   const [erased, setErased] = useState(false);
+  const today = usePageState()?.today ?? todayIso();
 
   if (erased) {
     return (
@@ -62,6 +66,8 @@ export function ManagePage({ token }: { token: string }) {
     <div className="mx-auto grid max-w-xl gap-6">
       <h1 className="text-2xl font-bold tracking-tight">{t("public.manage.title")}</h1>
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      {/* On the casting day, the person's place in the line comes first (issue 35). */}
+      {view.registration.status !== "cancelled" && view.event.eventDate === today ? <PlaceSection token={token} /> : null}
       <RegistrationCard view={view} />
       {view.registration.status !== "cancelled" ? (
         <>
@@ -77,6 +83,20 @@ export function ManagePage({ token }: { token: string }) {
       {/* The person's data (issue 18): a copy to download, or everything erased. */}
       <MyDataActions token={token} onErased={() => setErased(true)} />
     </div>
+  );
+}
+
+function PlaceSection({ token }: { token: string }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold">
+        <Ticket className="size-5 text-primary" aria-hidden="true" />
+        {t("public.place.manageTitle")}
+      </h2>
+      <PlaceView token={token} />
+    </section>
   );
 }
 
