@@ -124,14 +124,16 @@ function RegistrantSections({
 
 interface RegistrationFormProps extends RegistrationFormCallbacks {
   event: PublicEvent;
+  /** The walk-in poster's token (issue 35): no slot to choose, the server assigns it. */
+  walkIn?: string | undefined;
   /** The person starts on the form (focus or touch): the page may refresh the slots' availability. */
   onStarted?: () => void;
 }
 
 /** The public registration form: the registrant's fields section by section, the slot, the submit. */
-export function RegistrationForm({ event, onStarted, ...callbacks }: RegistrationFormProps) {
+export function RegistrationForm({ event, onStarted, walkIn, ...callbacks }: RegistrationFormProps) {
   const t = useT();
-  const form = useRegistrationForm(event, callbacks);
+  const form = useRegistrationForm(event, callbacks, walkIn);
   const { values, errors, busy, formError, summaryRef, set, submit, photos, photoErrors, setPhoto, consentErrors, waitlist } =
     form;
   const summary = errorSummary(t, errors, photoErrors, consentErrors);
@@ -149,17 +151,19 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
 
       <RegistrantSections form={form} />
 
-      <section aria-labelledby="section-timeslot" className="grid gap-2">
-        <h2 id="section-timeslot" className="text-lg font-semibold">
-          {t("public.register.sections.timeslot")}
-        </h2>
-        <TimeslotOptions
-          timeslots={event.timeslots}
-          value={values.timeslotId}
-          error={errors.timeslotId}
-          onChange={(id) => set("timeslotId", id)}
-        />
-      </section>
+      {walkIn === undefined ? (
+        <section aria-labelledby="section-timeslot" className="grid gap-2">
+          <h2 id="section-timeslot" className="text-lg font-semibold">
+            {t("public.register.sections.timeslot")}
+          </h2>
+          <TimeslotOptions
+            timeslots={event.timeslots}
+            value={values.timeslotId}
+            error={errors.timeslotId}
+            onChange={(id) => set("timeslotId", id)}
+          />
+        </section>
+      ) : null}
 
       {event.photos !== "off" ? (
         <PhotoPickers eventId={event.id} setting={event.photos} photos={photos} errors={photoErrors} onChange={setPhoto} />
@@ -186,7 +190,13 @@ export function RegistrationForm({ event, onStarted, ...callbacks }: Registratio
 
       <PublicButton type="submit" className="w-full sm:w-auto sm:justify-self-start" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {busy ? t("public.register.submitting") : waitlist ? t("public.waitlist.join") : t("public.register.submit")}
+        {busy
+          ? t("public.register.submitting")
+          : walkIn !== undefined
+            ? t("public.walkIn.submit")
+            : waitlist
+              ? t("public.waitlist.join")
+              : t("public.register.submit")}
       </PublicButton>
     </form>
   );

@@ -10,8 +10,10 @@ import { visitSource } from "@common/public-paths";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@web/lib/api";
 import { PHOTO_KINDS, type PhotoKind } from "@common/photos";
+import * as z from "zod/mini";
 import { createRegistration } from "../api/create-registration";
 import { joinWaitlist } from "../api/self-service";
+import { createWalkInRegistration, type WalkInCreated } from "../api/walk-in";
 import { emptyPhotos, photoIds, type PhotoState, type PhotoStates } from "../components/photo-pickers";
 import type { ConsentErrors } from "../components/consent-fields";
 import { consentInput, useConsent } from "./use-consent";
@@ -36,9 +38,12 @@ function photoProblems(event: PublicEvent, photos: PhotoStates): PhotoErrors {
 
 const optional = (value: string) => (value === "" ? undefined : value);
 
-function validate(values: RegistrationFormValues) {
+/** A walk-in chooses no slot: the server assigns the one the door is in (issue 35). */
+const walkInRegistrationSchema = z.omit(publicRegistrationSchema, { timeslotId: true });
+
+function validate(values: RegistrationFormValues, walkIn: boolean) {
   const input = { ...fromControlValues(values), timeslotId: optional(values.timeslotId), website: optional(values.website) };
-  const result = publicRegistrationSchema.safeParse(input);
+  const result = (walkIn ? walkInRegistrationSchema : publicRegistrationSchema).safeParse(input);
   return result.success
     ? { data: result.data, errors: {} as RegistrationFormErrors }
     : { data: null, errors: fieldErrors<PublicRegistrationField>(result.error) };
@@ -53,10 +58,10 @@ export function earlyErrors(values: RegistrationFormValues): RegistrationFormErr
   return age !== null && age < MIN_REGISTRATION_AGE ? { dateOfBirth: t("registrant.errors.underAge") } : {};
 }
 
-function initialValues(event: PublicEvent): RegistrationFormValues {
+function initialValues(event: PublicEvent, walkIn: boolean): RegistrationFormValues {
   const [only] = event.timeslots;
   // A single slot is preselected (docs/product.md §5); full, it offers its waiting list (issue 19).
-  const timeslotId = event.timeslots.length === 1 && only ? only.id : "";
+  const timeslotId = !walkIn && event.timeslots.length === 1 && only ? only.id : "";
   return { ...emptyControlValues(), timeslotId, website: "" };
 }
 
@@ -67,6 +72,8 @@ export interface RegistrationFormCallbacks {
   /** The slots changed under us (one filled up): reload their availability. */
   onSlotsStale: () => void;
   onEventGone: () => void;
+  /** Walk-in mode (issue 35): registered and checked in at once. */
+  onWalkedIn?: (result: WalkInCreated) => void;
 }
 
 /** What the form does with each refusal of the server: a field's message, a notice, fresh slots. */
@@ -110,6 +117,10 @@ function refusalHandler({
         return setFormError(error.message);
       case "photo_unavailable":
         return setFormError(error.message);
+      // The door stopped taking walk-ins, or today's are all in (issue 35): the server says which.
+      case "walk_ins_closed":
+      case "walk_ins_full":
+        return setFormError(error.message);
       case "consent_required":
         setConsentErrors((error.fields ?? {}) as ConsentErrors);
         return showErrors({});
@@ -140,9 +151,11 @@ function refusalHandler({
  */
 export function useRegistrationForm(
   event: PublicEvent,
-  { onRegistered, onJoinedWaitlist, onSlotsStale, onEventGone }: RegistrationFormCallbacks,
+  { onRegistered, onJoinedWaitlist, onSlotsStale, onEventGone, onWalkedIn }: RegistrationFormCallbacks,
+  /** The walk-in poster's token (issue 35): no slot is chosen, and the registration is checked in at once. */
+  walkIn?: string,
 ) {
-  const [values, setValues] = useState(() => initialValues(event));
+  const [values, setValues] = useState(() => initialValues(event, walkIn !== undefined));
   const [errors, setErrors] = useState<RegistrationFormErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -158,7 +171,7 @@ export function useRegistrationForm(
   // The chosen slot is full: the submit joins its waiting list, unless the slot has started (its
   // line would never be offered a spot: the server refuses it, and the form does not offer it).
   const chosen = event.timeslots.find((slot) => slot.id === values.timeslotId);
-  const full = (chosen?.availableSpots ?? 1) <= 0;
+  const full = walkIn === undefined && (chosen?.availableSpots ?? 1) <= 0;
   const closed = full && chosen?.started === true;
   const waitlist = full && !closed;
   // Consent and the guardian (issue 18): checked by the same rule as the server's.
@@ -170,7 +183,7 @@ export function useRegistrationForm(
     setValues(next);
     if (field === "website") return;
     // Before a first attempt nobody is scolded mid-typing.
-    setErrors((current) => ({ ...current, [field]: attempted ? validate(next).errors[field] : undefined }));
+    setErrors((current) => ({ ...current, [field]: attempted ? validate(next, walkIn !== undefined).errors[field] : undefined }));
   };
 
   const showErrors = (next: RegistrationFormErrors) => {
@@ -184,7 +197,7 @@ export function useRegistrationForm(
     if (busy) return;
     setAttempted(true);
     setFormError(null);
-    const { data, errors: found } = validate(values);
+    const { data, errors: found } = validate(values, walkIn !== undefined);
     const problems = photoProblems(event, photos);
     setPhotoErrors(problems);
     const consentFound = checkConsent(consent);
@@ -203,8 +216,11 @@ export function useRegistrationForm(
         ...(source ? { source } : {}),
       };
       const withPhotos = Object.keys(ids).length > 0 ? { ...body, photos: ids } : body;
-      if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, withPhotos));
-      else onRegistered(await createRegistration(event.id, withPhotos));
+      // The chosen slot, as the rule above accepted it (a walk-in's is the server's).
+      const { timeslotId } = values;
+      if (walkIn !== undefined) onWalkedIn?.(await createWalkInRegistration(event.id, { ...withPhotos, walkIn }));
+      else if (waitlist) onJoinedWaitlist(await joinWaitlist(event.id, { ...withPhotos, timeslotId }));
+      else onRegistered(await createRegistration(event.id, { ...withPhotos, timeslotId }));
     } catch (error) {
       setBusy(false);
       refusalHandler({

@@ -1,6 +1,7 @@
 import { useLanguage } from "@web/lib/language";
 import { formatDateFor } from "@common/dates-language";
 import { agencyTitle } from "@common/public-paths";
+import type { PublicPageState } from "@common/schemas/public-page";
 import type { PublicEvent, RegistrationCreated } from "@common/schemas/public-responses";
 import type { WaitlistJoined } from "@common/schemas/self-service";
 import { CalendarDays, Loader2, MapPin } from "lucide-react";
@@ -13,6 +14,8 @@ import { useAgency } from "../hooks/use-agency";
 import { Notice, PublicButton } from "../components/public-ui";
 import { RegistrationForm } from "../components/registration-form";
 import { WaitlistJoinedCard } from "../components/waitlist-joined";
+import { WalkInBanner, WalkInClosed, WalkInDone } from "../components/walk-in";
+import { walkInsOpen, type WalkInCreated } from "../api/walk-in";
 import { usePageState } from "../page-state";
 
 export function successPath(result: RegistrationCreated): string {
@@ -24,19 +27,18 @@ export function successPath(result: RegistrationCreated): string {
 /** The page's event: by its id (`/events/<id>/register`) or its short address (`/e/<slug>`). */
 export type EventAddress = { eventId: string; slug?: undefined } | { slug: string; eventId?: undefined };
 
-export function RegisterPage({ eventId, slug, navigate }: EventAddress & { navigate: (path: string) => void }) {
+export function RegisterPage({
+  eventId,
+  slug,
+  walkIn,
+  navigate,
+}: EventAddress & {
+  /** The walk-in poster's token (`?walkin=`, issue 35): registered and checked in at once. */
+  walkIn?: string | undefined;
+  navigate: (path: string) => void;
+}) {
   const { t } = useLanguage();
-  const rendered = usePageState()?.event;
-  // The event the server rendered the page with: shown as it is, not fetched again.
-  let initial: LoadState<PublicEvent> | undefined;
-  const renderedHere =
-    rendered && (slug !== undefined ? "slug" in rendered && rendered.slug === slug : "id" in rendered && rendered.id === eventId);
-  if (renderedHere) {
-    initial =
-      "data" in rendered
-        ? { status: "success", data: rendered.data }
-        : { status: "error", error: new ApiError(404, "event_not_found", "") };
-  }
+  const initial = renderedEvent(usePageState()?.event, eventId, slug);
   // Read again by its id once known (the server's page says it); by the slug before.
   const id = eventId ?? (initial?.status === "success" ? initial.data.id : undefined);
   const { state, reload } = useLoad(
@@ -54,6 +56,7 @@ export function RegisterPage({ eventId, slug, navigate }: EventAddress & { navig
   };
   const [gone, setGone] = useState(false);
   const [joined, setJoined] = useState<WaitlistJoined | null>(null);
+  const [walkedIn, setWalkedIn] = useState<WalkInCreated | null>(null);
   const eventName = state.status === "success" ? state.data.eventName : null;
   const agencyName = useAgency()?.name;
   useEffect(() => {
@@ -86,19 +89,42 @@ export function RegisterPage({ eventId, slug, navigate }: EventAddress & { navig
 
   const event = state.data;
   if (joined) return <WaitlistJoinedCard joined={joined} />;
+  if (walkedIn) return <WalkInDone result={walkedIn} />;
+  const closedDoor = walkIn !== undefined && !walkInsOpen(event);
   return (
     <div className="grid gap-8">
       <EventHeader event={event} />
-      <RegistrationForm
-        event={event}
-        onRegistered={(result) => navigate(successPath(result))}
-        onJoinedWaitlist={setJoined}
-        onSlotsStale={reload}
-        onEventGone={() => setGone(true)}
-        onStarted={refreshSlots}
-      />
+      {walkIn !== undefined && !closedDoor ? <WalkInBanner /> : null}
+      {closedDoor ? (
+        <WalkInClosed />
+      ) : (
+        <RegistrationForm
+          event={event}
+          walkIn={walkIn}
+          onWalkedIn={setWalkedIn}
+          onRegistered={(result) => navigate(successPath(result))}
+          onJoinedWaitlist={setJoined}
+          onSlotsStale={reload}
+          onEventGone={() => setGone(true)}
+          onStarted={refreshSlots}
+        />
+      )}
     </div>
   );
+}
+
+/** The event the server rendered the page with, when it is this page's: shown as it is, not fetched again. */
+function renderedEvent(
+  rendered: PublicPageState["event"],
+  eventId: string | undefined,
+  slug: string | undefined,
+): LoadState<PublicEvent> | undefined {
+  const here =
+    rendered && (slug !== undefined ? "slug" in rendered && rendered.slug === slug : "id" in rendered && rendered.id === eventId);
+  if (!here) return undefined;
+  return "data" in rendered
+    ? { status: "success", data: rendered.data }
+    : { status: "error", error: new ApiError(404, "event_not_found", "") };
 }
 
 /** 'Evento no encontrado o inactivo', and the ways forward: the agency's address, the start (issue 32). */
