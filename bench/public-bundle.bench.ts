@@ -1,5 +1,6 @@
 /**
- * The JavaScript the public registration route (/events/{eventId}/register) loads, gzip-compressed:
+ * The JavaScript the public registration route (/events/{eventId}/register) loads, gzip-compressed
+ * (and the other public pages a phone keeps open: the casting day's place, the manage page):
  * the public.html entry, its page chunk, and everything they import statically (what the browser
  * fetches before the form works). jsPDF and the other pages load later, on demand, and are not counted.
  * Run after `npm run build` (or `npx vite build`). Target: ≤ 90 KB gzip.
@@ -83,6 +84,27 @@ report(
   "public.html",
   "features/public/pages/register-page.tsx",
   90,
+);
+// The casting day's pages (issue 35): a phone in the line all afternoon, on the same budget.
+report(
+  publicManifest,
+  "/turno?t=… (public.html + the person's place in the line)",
+  "public.html",
+  "features/public/pages/place-page.tsx",
+  90,
+);
+report(
+  publicManifest,
+  "/manage?t=… (public.html + manage page, with the place on the day)",
+  "public.html",
+  "features/public/pages/manage-page.tsx",
+  90,
+);
+report(
+  publicManifest,
+  "/events/{eventId}/display?key=… (public.html + the venue's screen)",
+  "public.html",
+  "features/public/pages/display-page.tsx",
 );
 report(
   publicManifest,

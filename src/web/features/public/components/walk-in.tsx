@@ -1,10 +1,12 @@
 import { useT } from "@web/lib/language";
 import { DoorOpen } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { WalkInCreated } from "../api/walk-in";
-import { PlaceView } from "../queue/place-view";
 import { WaysForward } from "./contact-agency";
 import { Card, Notice } from "./public-ui";
+
+// Loaded once a walk-in has registered: the form's page, which every registrant loads, stays light.
+const PlaceView = lazy(() => import("../queue/place-view").then((module) => ({ default: module.PlaceView })));
 
 /** Above the walk-in form (issue 35): registered at the door, checked in at once, no slot to choose. */
 export function WalkInBanner() {
@@ -56,7 +58,9 @@ export function WalkInDone({ result }: { result: WalkInCreated }) {
         </p>
       </Card>
       {queue?.token ? (
-        <PlaceView token={queue.token} />
+        <Suspense fallback={null}>
+          <PlaceView token={queue.token} />
+        </Suspense>
       ) : queue ? (
         <>
           <Card className="grid gap-2 p-5 text-center">

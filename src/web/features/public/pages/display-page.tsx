@@ -27,8 +27,9 @@ export function DisplayPage({ eventId, displayKey }: { eventId: string; displayK
 
   if (status === "invalid") {
     return (
-      <main className="grid min-h-dvh place-items-center bg-black p-[5vw] text-white">
-        <p role="alert" className="max-w-[40ch] text-center text-[clamp(1.5rem,3.5vw,4rem)] font-bold text-balance">
+      <main className="grid min-h-dvh content-center justify-items-center gap-[3vh] bg-black p-[5vw] text-center text-white">
+        <h1 className="text-[clamp(1.5rem,3vw,3.5rem)] font-bold">{t("public.display.title")}</h1>
+        <p role="alert" className="max-w-[40ch] text-[clamp(1.5rem,3.5vw,4rem)] font-bold text-balance text-yellow-300">
           {t("public.display.invalid")}
         </p>
       </main>
@@ -40,7 +41,7 @@ export function DisplayPage({ eventId, displayKey }: { eventId: string; displayK
       <header className="flex items-center justify-between gap-6">
         <h1 className="text-[clamp(1.5rem,3vw,3.5rem)] font-bold text-balance">{eventName ?? t("public.display.title")}</h1>
         <div className="flex items-center gap-4">
-          <p role="status" className="text-[clamp(1rem,1.6vw,2rem)] text-amber-300">
+          <p role="status" className="text-[clamp(1rem,1.6vw,2rem)] text-yellow-300">
             {status === "connecting"
               ? t("public.live.connecting")
               : status === "reconnecting"
@@ -56,7 +57,7 @@ export function DisplayPage({ eventId, displayKey }: { eventId: string; displayK
           <Earlier calls={earlier} />
         </div>
       ) : (
-        <p className="grid flex-1 place-items-center text-center text-[clamp(2rem,5vw,6rem)] font-bold text-zinc-300">
+        <p className="grid flex-1 place-items-center text-center text-[clamp(2rem,5vw,6rem)] font-bold text-zinc-200">
           {display ? t("public.display.none") : ""}
         </p>
       )}

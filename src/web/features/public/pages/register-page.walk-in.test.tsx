@@ -4,7 +4,7 @@
  */
 import { fieldLabel } from "@common/registrant/fields";
 import type { PublicEvent } from "@common/schemas/public-responses";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource, useFakeEventSource } from "@web/test/event-source";
@@ -107,6 +107,7 @@ describe("the walk-in registration (issue 35)", () => {
     renderWalkIn();
     await fillAndSend();
     await screen.findByRole("heading", { name: "¡Listo! Ya estás en la fila" });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(FakeEventSource.latest.query.get("t")).toBe("check-in-token");
     act(() =>
       FakeEventSource.latest.send(
