@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   "webhook_not_found",
   "delivery_not_found",
   "webhook_url_not_allowed",
+  "queue_entry_not_found",
+  "queue_number_not_found",
+  "queue_not_waiting",
+  "queue_entry_not_called",
+  "display_key_not_found",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,6 +51,12 @@ import { privacyRoutes } from "./modules/privacy/privacy.routes";
 import { agencyRoutes } from "./modules/agency/agency.routes";
 import { linksRoutes } from "./modules/links/links.routes";
 import { insightsRoutes } from "./modules/insights/insights.routes";
+import { displayKeysRoutes } from "./modules/queue/display-keys.routes";
+import { createQueueLive } from "./modules/queue/queue.live";
+import { queuePublicRoutes } from "./modules/queue/queue.public.routes";
+import { createQueueRepository } from "./modules/queue/queue.repository";
+import { queueRoutes } from "./modules/queue/queue.routes";
+import { createQueueStreams, type StreamLimits } from "./modules/queue/queue.stream";
 import { createAgencyRepository } from "./modules/agency/agency.repository";
 import { createAgencyService } from "./modules/agency/agency.service";
 import { createObjectStore } from "./storage/create-object-store";
@@ -68,6 +74,8 @@ export interface AppDeps {
   storage?: ObjectStore;
   /** Also export the process's own metrics (CPU, memory, event loop) at /metrics: the server process does. */
   processMetrics?: boolean;
+  /** The line's streams' heartbeat and bounds (queue.stream.ts); tests shorten them. */
+  streamLimits?: StreamLimits;
 }
 
 declare module "fastify" {
@@ -128,6 +136,9 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await insightsRoutes(zodApi, ctx);
   await tokensRoutes(zodApi, ctx);
   await webhooksRoutes(zodApi, ctx);
+  await queueRoutes(zodApi, ctx);
+  await queuePublicRoutes(zodApi, ctx);
+  await displayKeysRoutes(zodApi, ctx);
 }
 
 /**
@@ -228,7 +239,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       app.log.warn({ err: error }, "agency: the configuration's defaults were not written; the database did not answer"),
     );
   const agency = createAgencyService({ db: database.db, config });
-  const ctx: AppContext = { config, database, db: database.db, auth, getUser, storage, limits, campaignMessages, agency };
+  // The line's live streams (issue 35, ADR 024): one LISTEN per process, opened by the first stream.
+  // Ended before the server closes: an open stream would otherwise hold the close until it times out.
+  const queueLive = createQueueLive({ database, repository: createQueueRepository(database.db), log: app.log });
+  const queueStreams = createQueueStreams({ live: queueLive, log: app.log, ...(deps.streamLimits ? { limits: deps.streamLimits } : {}) });
+  app.addHook("preClose", async () => {
+    queueStreams.close();
+    await queueLive.close();
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    getUser,
+    storage,
+    limits,
+    campaignMessages,
+    agency,
+    queueStreams,
+  };
   const routeAccess = registerAccessControl(app, getUser);
   registerCsrfCheck(app, config.publicUrl);
 

@@ -19,6 +19,7 @@ import type { Auth } from "./modules/accounts/auth.config";
 import type { CampaignMessageWriter } from "./modules/campaigns/campaigns.queue";
 import type { AgencyService } from "./modules/agency/agency.service";
 import type { SessionUser } from "./modules/accounts/session.resolver";
+import type { QueueStreams } from "./modules/queue/queue.stream";
 import type { ObjectStore } from "./storage/storage";
 
 export interface AppContext {
@@ -36,6 +37,8 @@ export interface AppContext {
   campaignMessages: CampaignMessageWriter;
   /** The agency's identity (issue 32), one reader per app so a change is seen by every page at once. */
   agency: AgencyService;
+  /** The casting day line's live streams in this process (issue 35): one LISTEN, shared reads. */
+  queueStreams: QueueStreams;
 }
 
 /** The instance route modules register on: zod schemas type params, body and replies. */

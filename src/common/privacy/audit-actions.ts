@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = [
   "registration.keep",
   "registration.delete",
   "registration.erase",
+  /** The casting day's line (issue 35): a room called the person, called them again, saw them, or marked them absent. */
+  "queue.call",
+  "queue.recall",
+  "queue.seen",
+  "queue.absent",
   // Data leaving the product
   "registration.export",
   "registrations.export_csv",
@@ -46,6 +51,9 @@ export const AUDIT_ACTIONS = [
   "webhook.update",
   "webhook.delete",
   "webhook.rotate_secret",
+  /** A venue screen's key made or revoked (issue 35); `details.displayKeyId` and its name. */
+  "display_key.create",
+  "display_key.delete",
   // The system
   "retention.erase",
 ] as const;
@@ -76,6 +84,10 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "registration.keep": "change",
   "registration.delete": "change",
   "registration.erase": "change",
+  "queue.call": "change",
+  "queue.recall": "change",
+  "queue.seen": "change",
+  "queue.absent": "change",
   "registration.export": "export",
   "registrations.export_csv": "export",
   "campaign.send": "export",
@@ -91,6 +103,8 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "webhook.update": "account",
   "webhook.delete": "account",
   "webhook.rotate_secret": "account",
+  "display_key.create": "account",
+  "display_key.delete": "account",
   "retention.erase": "system",
 };
 

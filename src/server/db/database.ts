@@ -6,6 +6,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import type { ListenHandlers, StopListening } from "./listen";
 import type * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -36,6 +37,11 @@ export interface Database {
    * read-only transaction, the query's values written inline: COPY takes no parameters.
    */
   copyCsv(query: SQL): AsyncIterable<Buffer>;
+  /**
+   * LISTEN on `channel` until the returned function is called (db/listen.ts): every payload NOTIFYd
+   * on it and committed, from any process. Rejects when it cannot start (the database is down).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 

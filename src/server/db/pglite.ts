@@ -14,6 +14,7 @@ import {
   type Database,
   type Db,
 } from "./database";
+import { listenOnPglite } from "./listen";
 import * as schema from "./schema";
 
 export async function openPglite(dataDir: string | undefined, migrationsFolder: string, timeLimitMs: number): Promise<Database> {
@@ -49,6 +50,7 @@ export async function openPglite(dataDir: string | undefined, migrationsFolder: 
           });
         })(),
       ),
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     close: async () => {
       if (!client.closed) await client.close();
     },

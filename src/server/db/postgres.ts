@@ -17,6 +17,7 @@ import {
   type Db,
 } from "./database";
 import { isConnectionError, NotSentError } from "./errors";
+import { listenOnPostgres } from "./listen";
 import * as schema from "./schema";
 
 const MIGRATION_LOCK_KEY = 72_1930_555; // arbitrary, constant: serialises migrations of app processes
@@ -220,6 +221,7 @@ export async function openPostgres(url: string, migrationsFolder: string, max: n
           }
         })(),
       ),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: async () => {
       if (closed) return;
       closed = true;
