@@ -42,8 +42,10 @@ describe("authorisation matrix", () => {
           url: request.url,
           headers: { ...headers, ...request.headers },
           ...(request.body === undefined ? {} : { payload: request.body as object }),
+          ...(row.stream ? { payloadAsStream: true } : {}),
         });
         actual[persona] = res.statusCode;
+        if (row.stream) res.stream().destroy();
       }
       expect(actual).toEqual(expected);
     });

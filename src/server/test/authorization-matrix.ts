@@ -24,6 +24,7 @@ import { privacyRows } from "./authorization-matrix.privacy";
 import { registrationRows } from "./authorization-matrix.registrations";
 import { insightsRows } from "./authorization-matrix.insights";
 import { integrationRows } from "./authorization-matrix.webhooks";
+import { castingDayRows } from "./authorization-matrix.casting-day";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -46,6 +47,8 @@ export interface MatrixRow {
   /** Statuses written by hand: only for a public route with its own rule inside. */
   expect?: Record<Persona, number>;
   prepare?: (app: App) => Promise<MatrixRequest>;
+  /** A Server-Sent Events route: the status is read from the response's head (the stream stays open until the app closes). */
+  stream?: true;
 }
 
 /** The statuses the capability table promises for `access`. */
@@ -292,6 +295,7 @@ export const MATRIX: MatrixRow[] = [
   ...privacyRows(),
   ...insightsRows(), // ---- tracked links and insights (issue 38)
   ...integrationRows(), // ---- API tokens and webhooks (issue 37)
+  ...castingDayRows(), // ---- the casting day's line and venue screens (issue 35)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

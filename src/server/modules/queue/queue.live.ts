@@ -144,7 +144,8 @@ export function createQueueLive({
         forget(eventId, entry);
       };
       try {
-        if (!entry.current) await refresh(eventId, entry);
+        // A read under way began after the LISTEN: the first watchers of an event share it.
+        if (!entry.current) await (entry.reading ?? refresh(eventId, entry));
       } catch (error) {
         stop();
         throw error;

@@ -23,9 +23,10 @@ export interface StreamLimits {
    */
   maxStreams: number;
   /**
-   * Unsent bytes a client may leave in its socket's buffer (beyond the kernel's). A phone that reads
-   * needs one message of room (a staff `line` of a few hundred people is ~100 KB); one that stops
-   * reading is dropped here instead of holding every later message in memory.
+   * Unsent bytes a client may leave in its socket's buffer (beyond the kernel's) when the next
+   * message is due: more, and it has stopped reading, so it is dropped instead of holding every later
+   * message in memory. A client that reads has taken the last message by then (a staff `line` of a
+   * few hundred people is ~100 KB), so what a process holds per client is this plus one message.
    */
   maxBufferedBytes: number;
 }
@@ -160,10 +161,8 @@ export function createQueueStreams({
       }
 
       reply.hijack();
+      // Node's server turns Nagle off on every connection (noDelay): each message leaves when written.
       const res = reply.raw;
-      const socket = request.raw.socket;
-      // Each message goes out when written (Nagle would hold a small one back).
-      socket.setNoDelay(true);
       res.writeHead(200, {
         // The security headers set for every reply (http/security-headers.ts), which a hijacked reply skips.
         ...(reply.getHeaders() as OutgoingHttpHeaders),
@@ -178,12 +177,14 @@ export function createQueueStreams({
       const open: OpenStream = {
         write(chunk) {
           if (ended) return;
-          res.write(chunk);
+          // Checked before writing: a message bigger than the bound still goes to a client that reads.
           if (res.writableLength > limits.maxBufferedBytes) {
             log.info({ buffered: res.writableLength, eventId }, "queue stream dropped: its client stopped reading");
             ended = true;
             res.destroy();
+            return;
           }
+          res.write(chunk);
         },
         end() {
           if (ended) return;
