@@ -52,11 +52,10 @@ import { agencyRoutes } from "./modules/agency/agency.routes";
 import { linksRoutes } from "./modules/links/links.routes";
 import { insightsRoutes } from "./modules/insights/insights.routes";
 import { displayKeysRoutes } from "./modules/queue/display-keys.routes";
-import { createQueueLive } from "./modules/queue/queue.live";
 import { queuePublicRoutes } from "./modules/queue/queue.public.routes";
-import { createQueueRepository } from "./modules/queue/queue.repository";
 import { queueRoutes } from "./modules/queue/queue.routes";
-import { createQueueStreams, type StreamLimits } from "./modules/queue/queue.stream";
+import { registerQueueStreams } from "./modules/queue/queue.setup";
+import type { StreamLimits } from "./modules/queue/queue.stream";
 import { createAgencyRepository } from "./modules/agency/agency.repository";
 import { createAgencyService } from "./modules/agency/agency.service";
 import { createObjectStore } from "./storage/create-object-store";
@@ -155,6 +154,35 @@ async function registerWebPages(app: FastifyInstance, deps: AppDeps, ctx: AppCon
   ]);
 }
 
+/** Helmet's headers on every reply: the content security policy, and HSTS when served over https. */
+function registerHeaders(app: FastifyInstance, servedOverHttps: boolean, webRoot: string | undefined): void {
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The scripts inlined in the public pages (theme, hydration after the first paint;
+        // http/inline-assets.ts), by their hashes. 'wasm-unsafe-eval' lets the check-in camera
+        // compile its QR decoder (WebAssembly, served from here; ADR 018); it allows no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(webRoot)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Only when the app is served over https: over plain http a browser would ask for an
+        // https that does not answer.
+        upgradeInsecureRequests: servedOverHttps ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Likewise: HSTS over plain http is ignored at best, and locks a browser out of a later http.
+    strictTransportSecurity: servedOverHttps,
+  });
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -187,31 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerInputGuard(app);
 
   const servedOverHttps = new URL(config.publicUrl).protocol === "https:";
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The scripts inlined in the public pages (theme, hydration after the first paint;
-        // http/inline-assets.ts), by their hashes. 'wasm-unsafe-eval' lets the check-in camera
-        // compile its QR decoder (WebAssembly, served from here; ADR 018); it allows no JS eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(deps.webRoot)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Only when the app is served over https: over plain http a browser would ask for an
-        // https that does not answer.
-        upgradeInsecureRequests: servedOverHttps ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Likewise: HSTS over plain http is ignored at best, and locks a browser out of a later http.
-    strictTransportSecurity: servedOverHttps,
-  });
+  registerHeaders(app, servedOverHttps, deps.webRoot);
   const { limits, metrics } = await registerLimitsAndMetrics(app, deps);
 
   await app.register(swagger, {
@@ -239,14 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       app.log.warn({ err: error }, "agency: the configuration's defaults were not written; the database did not answer"),
     );
   const agency = createAgencyService({ db: database.db, config });
-  // The line's live streams (issue 35, ADR 024): one LISTEN per process, opened by the first stream.
-  // Ended before the server closes: an open stream would otherwise hold the close until it times out.
-  const queueLive = createQueueLive({ database, repository: createQueueRepository(database.db), log: app.log });
-  const queueStreams = createQueueStreams({ live: queueLive, log: app.log, ...(deps.streamLimits ? { limits: deps.streamLimits } : {}) });
-  app.addHook("preClose", async () => {
-    queueStreams.close();
-    await queueLive.close();
-  });
+  const queueStreams = registerQueueStreams(app, database, deps.streamLimits);
   const ctx: AppContext = {
     config,
     database,

@@ -8,7 +8,10 @@ import { request } from "node:http";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type Database } from "./db/client";
-import { createEvent, createUser, registrationBody, TEST_PASSWORD } from "./test/factories";
+import type { QueuePlace } from "@common/schemas/queue";
+import { createEvent, createRegistration, createUser, registrationBody, TEST_PASSWORD } from "./test/factories";
+import { registrationToken } from "./lib/registration-links";
+import { arrive, lastOf, openStream } from "./modules/queue/queue.test-support";
 import { phoneJpeg } from "./modules/photos/photos.test-support";
 import { haproxyAvailable, startCluster, type Cluster } from "./test/cluster";
 import { testDbKind } from "./test/database";
@@ -235,5 +238,52 @@ describe.runIf(runs)("two app processes behind HAProxy on one PostgreSQL", { tim
     const bytes = Buffer.from(await viaSecond.arrayBuffer());
     expect(bytes.equals(Buffer.from(await viaFirst.arrayBuffer()))).toBe(true);
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it("carries the line's streams: a call on one process reaches a phone streaming through the proxy from the other", async () => {
+    const day = await createEvent(database.db, { timeslots: [{ capacity: 10 }] });
+    const people = [];
+    for (let i = 0; i < 2; i++) {
+      const person = await createRegistration(database.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id });
+      await arrive(database.db, person.id);
+      people.push(person);
+    }
+    const token = registrationToken({ authSecret: cluster.authSecret }, "manage", people[1]!.id);
+    // A browser asks for compression: a stream must come through unbuffered and uncompressed.
+    const phone = await openStream(cluster.port, `/api/public/queue/stream?t=${token}`, { "accept-encoding": "gzip" });
+    try {
+      expect(phone.status).toBe(200);
+      expect(phone.headers["content-type"]).toBe("text/event-stream");
+      expect(phone.headers["content-encoding"]).toBeUndefined();
+      await expect.poll(() => lastOf<QueuePlace>(phone, "place")?.ahead).toBe(1);
+      const servedBy = String(phone.headers["x-served-by"]);
+      expect(["app1", "app2"]).toContain(servedBy);
+      const otherPort = cluster.appPorts[servedBy === "app1" ? 1 : 0]!;
+
+      const staff = await createUser(database.db, { role: "member" });
+      const origin = new URL(cluster.url.replace("127.0.0.1", "localhost")).origin;
+      const signedIn = await fetch(`http://127.0.0.1:${otherPort}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email: staff.email, password: TEST_PASSWORD }),
+      });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const calledAt = Date.now();
+      const called = await fetch(`http://127.0.0.1:${otherPort}/api/events/${day.id}/queue/call`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, cookie },
+        body: JSON.stringify({ room: "Sala 1", count: 2 }),
+      });
+      expect(called.status, await called.clone().text()).toBe(200);
+      await expect.poll(() => lastOf<QueuePlace>(phone, "place")?.state, { timeout: 2000, interval: 10 }).toBe("called");
+      expect(Date.now() - calledAt).toBeLessThan(1000);
+      expect(lastOf<QueuePlace>(phone, "place")).toMatchObject({ number: 2, room: "Sala 1" });
+    } finally {
+      phone.close();
+    }
   });
 });

@@ -51,9 +51,57 @@ const DEFAULTS: Required<PostgresListenOptions> = {
 export const LISTEN_APPLICATION_NAME = "opencall-listen";
 
 /**
+ * One listening connection: LISTENs on `channel`, pings while idle, and calls `onDrop` once when it
+ * ends, fails or stops answering (then closes it). Rejects when it cannot be opened.
+ */
+async function openListening(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onDrop: (error: unknown) => void,
+  { pingIntervalMs, pingTimeoutMs }: Pick<Required<PostgresListenOptions>, "pingIntervalMs" | "pingTimeoutMs">,
+): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME, keepAlive: true });
+  client.on("notification", (message) => {
+    if (message.channel === channel) onNotification(message.payload ?? "");
+  });
+  // An 'error' nobody listens to would end the process; once connected, `drop` handles them.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    client.end().catch(() => {});
+    throw error;
+  }
+  let dropped = false;
+  const drop = (error: unknown) => {
+    if (dropped) return;
+    dropped = true;
+    clearInterval(ping);
+    client.end().catch(() => {});
+    onDrop(error);
+  };
+  client.on("error", drop);
+  client.on("end", () => drop(new Error("the listening connection ended")));
+  const ping = setInterval(() => {
+    const timeout = setTimeout(() => drop(new Error("the listening connection did not answer")), pingTimeoutMs);
+    client.query("select 1").then(
+      () => clearTimeout(timeout),
+      (error: unknown) => {
+        clearTimeout(timeout);
+        drop(error);
+      },
+    );
+  }, pingIntervalMs);
+  ping.unref();
+  return client;
+}
+
+/**
  * Listens on `channel` over a connection of its own. The first connection must open (else it
  * rejects: the caller answers 503 and tries again later); after that, drops are repaired in the
- * background until `stop`.
+ * background, with back-off, until `stop`.
  */
 export async function listenOnPostgres(
   url: string,
@@ -61,55 +109,27 @@ export async function listenOnPostgres(
   handlers: ListenHandlers,
   options: PostgresListenOptions = {},
 ): Promise<StopListening> {
-  const { firstBackoffMs, maxBackoffMs, pingIntervalMs, pingTimeoutMs } = { ...DEFAULTS, ...options };
+  const { firstBackoffMs, maxBackoffMs, ...ping } = { ...DEFAULTS, ...options };
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let backoffMs = firstBackoffMs;
 
   async function open(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME, keepAlive: true });
-    let dropped = false;
-    let ping: NodeJS.Timeout | undefined;
-    const drop = (error: unknown) => {
-      if (dropped) return;
-      dropped = true;
-      if (client === next) client = undefined;
-      clearInterval(ping);
-      next.end().catch(() => {});
-      if (stopped) return;
-      handlers.onError?.(error);
-      scheduleReopen();
-    };
-    next.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotification(message.payload ?? "");
-    });
-    next.on("error", drop);
-    next.on("end", () => drop(new Error("the listening connection ended")));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      dropped = true;
-      next.end().catch(() => {});
-      throw error;
-    }
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    ping = setInterval(() => {
-      const timeout = setTimeout(() => drop(new Error("the listening connection did not answer")), pingTimeoutMs);
-      next.query("select 1").then(
-        () => clearTimeout(timeout),
-        (error: unknown) => {
-          clearTimeout(timeout);
-          drop(error);
-        },
-      );
-    }, pingIntervalMs);
-    ping.unref();
+    const opened = await openListening(
+      url,
+      channel,
+      handlers.onNotification,
+      (error) => {
+        if (client === opened) client = undefined;
+        if (stopped) return;
+        handlers.onError?.(error);
+        scheduleReopen();
+      },
+      ping,
+    );
+    if (stopped) await opened.end().catch(() => {});
+    else client = opened;
   }
 
   function scheduleReopen(): void {
@@ -137,7 +157,6 @@ export async function listenOnPostgres(
     clearTimeout(retry);
     const current = client;
     client = undefined;
-    // Its 'end' drops it (and its ping); nothing is opened again once stopped.
     await current?.end().catch(() => {});
   };
 }

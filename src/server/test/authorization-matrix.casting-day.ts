@@ -33,7 +33,10 @@ async function displayKey(app: App) {
   const { event } = await freshRegistration(app);
   const maker = await createUser(app.ctx.db, { role: "admin" });
   const { token, hash } = newSecretToken();
-  const [row] = await app.ctx.db.insert(displayKeys).values({ eventId: event.id, name: "TV", keyHash: hash, createdBy: maker.id }).returning();
+  const [row] = await app.ctx.db
+    .insert(displayKeys)
+    .values({ eventId: event.id, name: "TV", keyHash: hash, createdBy: maker.id })
+    .returning();
   return { event, id: row!.id, key: token };
 }
 
@@ -51,14 +54,12 @@ export function castingDayRows(): MatrixRow[] {
       ok: 200,
       prepare: async (app) => ({ url: `/api/events/${(await inLine(app)).event.id}/queue/call`, body: { room: "Sala 1" } }),
     },
-    ...(["seen", "recall"] as const).map(
-      (action): MatrixRow => ({
-        method: "POST",
-        route: `/api/queue/:entryId/${action}`,
-        ok: 200,
-        prepare: async (app) => ({ url: `/api/queue/${(await inLine(app, true)).entry.id}/${action}` }),
-      }),
-    ),
+    ...(["seen", "recall"] as const).map((action): MatrixRow => ({
+      method: "POST",
+      route: `/api/queue/:entryId/${action}`,
+      ok: 200,
+      prepare: async (app) => ({ url: `/api/queue/${(await inLine(app, true)).entry.id}/${action}` }),
+    })),
     {
       method: "POST",
       route: "/api/queue/:entryId/absent",
@@ -96,7 +97,10 @@ export function castingDayRows(): MatrixRow[] {
       method: "POST",
       route: "/api/events/:id/display-keys",
       ok: 201,
-      prepare: async (app) => ({ url: `/api/events/${(await freshRegistration(app)).event.id}/display-keys`, body: { name: "TV" } }),
+      prepare: async (app) => ({
+        url: `/api/events/${(await freshRegistration(app)).event.id}/display-keys`,
+        body: { name: "TV" },
+      }),
     },
     {
       method: "GET",

@@ -13,7 +13,7 @@ import { isApproved, roleCan, ROLES, type Access, type Capability } from "@commo
 import type { App } from "../app";
 import { newSecretToken } from "../lib/tokens";
 import { enqueueEmail } from "../mail/outbox";
-import { createCampaign, createEvent, createRegistration, createUser, registrationBody } from "./factories";
+import { createEvent, createRegistration, createUser, registrationBody } from "./factories";
 import { checkInRows } from "./authorization-matrix.check-ins";
 import { panelRows } from "./authorization-matrix.panel";
 import { testEmail } from "./outbox";
@@ -25,6 +25,7 @@ import { registrationRows } from "./authorization-matrix.registrations";
 import { insightsRows } from "./authorization-matrix.insights";
 import { integrationRows } from "./authorization-matrix.webhooks";
 import { castingDayRows } from "./authorization-matrix.casting-day";
+import { campaignRows } from "./authorization-matrix.campaigns";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -125,57 +126,7 @@ export const MATRIX: MatrixRow[] = [
       return { url: `/api/users/${user.id}` };
     },
   },
-  // ---------------------------------------------------------------- campaigns (batch e-mail)
-  {
-    method: "POST",
-    route: "/api/campaigns",
-    ok: 202,
-    prepare: async (app) => {
-      const event = await createEvent(app.ctx.db);
-      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
-      return {
-        url: "/api/campaigns",
-        body: {
-          eventId: event.id,
-          registrationIds: [registration.id],
-          subject: "Aviso",
-          content: "Hola {nombre}",
-          isHtml: false,
-        },
-      };
-    },
-  },
-  {
-    method: "GET",
-    route: "/api/campaigns",
-    ok: 200,
-    prepare: async (app) => ({ url: `/api/campaigns?eventId=${(await createEvent(app.ctx.db)).id}` }),
-  },
-  {
-    method: "GET",
-    route: "/api/campaigns/:id",
-    ok: 200,
-    prepare: async (app) => {
-      const event = await createEvent(app.ctx.db);
-      return { url: `/api/campaigns/${(await createCampaign(app.ctx.db, { eventId: event.id })).id}` };
-    },
-  },
-  {
-    method: "GET",
-    route: "/api/registrations/:id/campaigns",
-    ok: 200,
-    prepare: async (app) => {
-      const event = await createEvent(app.ctx.db);
-      const registration = await createRegistration(app.ctx.db, { eventId: event.id, timeslotId: event.timeslots[0]!.id });
-      return { url: `/api/registrations/${registration.id}/campaigns` };
-    },
-  },
-  {
-    method: "GET",
-    route: "/api/public/campaign-read/:token",
-    ok: 200,
-    prepare: async () => ({ url: `/api/public/campaign-read/${"x".repeat(43)}` }),
-  },
+  ...campaignRows(), // ---- campaigns (batch e-mail)
   {
     method: "GET",
     route: "/api/public/events/:eventId",

@@ -59,10 +59,16 @@ export function haproxyAvailable(): boolean {
   return spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status === 0;
 }
 
-/** The proxy's configuration: round robin, health checks on /api/ready, compression, time-outs. */
+/**
+ * The proxy's configuration: round robin, health checks on /api/ready, compression, time-outs. The
+ * line's live streams (Server-Sent Events) get a backend of their own: each holds a connection for
+ * as long as a phone watches, so they must not take the request slots (`maxconn`) of the apps'
+ * backend; they are never compressed, and the heartbeat (15 s) keeps them under the time-outs.
+ */
 export function haproxyConfig(port: number, appPorts: number[]): string {
   return `global
-  maxconn 4096
+  # Every phone watching the line holds a connection (two file descriptors here).
+  maxconn 8000
 
 defaults
   mode http
@@ -71,6 +77,7 @@ defaults
   option forwardfor
   option http-server-close
   timeout connect 5s
+  # Longer than the streams' heartbeat (STREAM_HEARTBEAT_SECONDS, 15 s): an open stream is never idle this long.
   timeout client 30s
   timeout server 30s
   timeout http-request 10s
@@ -82,8 +89,10 @@ defaults
 frontend opencall
   bind 127.0.0.1:${port}
   # A client's own X-Forwarded-For is kept and the real address appended: the apps take the last one.
+  # Not text/event-stream: a compressor would hold a stream's messages back.
   compression algo gzip
   compression type text/html text/css application/javascript application/json text/plain
+  use_backend streams if { path_end /stream }
   default_backend apps
 
 backend apps
@@ -93,6 +102,13 @@ backend apps
   default-server inter 2s fall 2 rise 1 maxconn 512
   http-response set-header X-Served-By %s
 ${appPorts.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join("\n")}
+
+backend streams
+  # Streams last: the process holding fewest gets the next. Up to each process's own cap (5,000).
+  balance leastconn
+  default-server maxconn 5000
+  http-response set-header X-Served-By %s
+${appPorts.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} track apps/app${i + 1}`).join("\n")}
 `;
 }
 

@@ -5,7 +5,15 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiTokens, webhookEndpoints, auditLog, modelRegistrations, waitlistEntries } from "../../db/schema";
+import {
+  apiTokens,
+  auditLog,
+  displayKeys,
+  modelRegistrations,
+  queueEntries,
+  waitlistEntries,
+  webhookEndpoints,
+} from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
@@ -72,6 +80,22 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
       secret: "whsec_d2Fsaw==",
       userId: tokenMaker.id,
     })
+    .returning();
+  // The casting day's line (issue 35): two people checked in, the second one called already.
+  const day = await createEvent(t.db);
+  const [first, second] = [
+    await createRegistration(t.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id, attended: true, attendedAt: new Date() }),
+    await createRegistration(t.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id, attended: true, attendedAt: new Date() }),
+  ];
+  const [firstEntry] = await t.db.select().from(queueEntries).where(eq(queueEntries.registrationId, first!.id));
+  const [secondEntry] = await t.db
+    .update(queueEntries)
+    .set({ state: "called", room: "Sala 2", calledAt: new Date(), callCount: 1 })
+    .where(eq(queueEntries.registrationId, second!.id))
+    .returning();
+  const [screen] = await t.db
+    .insert(displayKeys)
+    .values({ eventId: day.id, name: "TV de la entrada", keyHash: `walk-screen-${Date.now()}`, createdBy: tokenMaker.id })
     .returning();
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
@@ -145,6 +169,32 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
       {},
     ],
     ["registration.export", { url: `/api/registrations/${id}/export` }, { registrationId: id }],
+    [
+      "queue.call",
+      { method: "POST", url: `/api/events/${day.id}/queue/call`, payload: { room: "Sala 1", count: 1 } },
+      { registrationId: first!.id, eventId: day.id },
+    ],
+    [
+      "queue.recall",
+      { method: "POST", url: `/api/queue/${firstEntry!.id}/recall` },
+      { registrationId: first!.id, eventId: day.id },
+    ],
+    [
+      "queue.absent",
+      { method: "POST", url: `/api/queue/${firstEntry!.id}/absent`, payload: { then: "back" } },
+      { registrationId: first!.id, eventId: day.id },
+    ],
+    [
+      "queue.seen",
+      { method: "POST", url: `/api/queue/${secondEntry!.id}/seen` },
+      { registrationId: second!.id, eventId: day.id },
+    ],
+    [
+      "display_key.create",
+      { method: "POST", url: `/api/events/${day.id}/display-keys`, payload: { name: "TV" } },
+      { eventId: day.id },
+    ],
+    ["display_key.delete", { method: "DELETE", url: `/api/display-keys/${screen!.id}` }, { eventId: day.id }],
     ["token.create", { method: "POST", url: "/api/tokens", payload: { name: "Planilla", permissions: ["events.read"] } }, {}],
     ["token.revoke", { method: "DELETE", url: `/api/tokens/${revoked!.id}` }, {}],
     [

@@ -14,7 +14,11 @@ export function createDisplayKeysRepository(db: Db) {
 
     /** An event's keys, oldest first. */
     list(eventId: string) {
-      return db.select(listed).from(displayKeys).where(eq(displayKeys.eventId, eventId)).orderBy(asc(displayKeys.createdAt), asc(displayKeys.id));
+      return db
+        .select(listed)
+        .from(displayKeys)
+        .where(eq(displayKeys.eventId, eventId))
+        .orderBy(asc(displayKeys.createdAt), asc(displayKeys.id));
     },
 
     async find(id: string) {

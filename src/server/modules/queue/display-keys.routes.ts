@@ -52,7 +52,11 @@ export async function displayKeysRoutes(app: ZodApp, { db, config }: AppContext)
     "/api/display-keys/:id",
     {
       config: { access },
-      schema: { tags, summary: "Revoke a venue screen's key: its screen stops within a heartbeat", params: z.object({ id: z.uuid() }) },
+      schema: {
+        tags,
+        summary: "Revoke a venue screen's key: its screen stops within a heartbeat",
+        params: z.object({ id: z.uuid() }),
+      },
     },
     async (request, reply) => {
       await service.remove(request.params.id, (eventId) => requireEventScope(request, eventId), auditContext(request));

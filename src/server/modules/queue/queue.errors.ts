@@ -5,7 +5,8 @@ import { AppError } from "../../errors";
 export const queueErrors = {
   eventNotFound: () => new AppError(404, "event_not_found", t("common.errors.notFound")),
   entryNotFound: () => new AppError(404, "queue_entry_not_found", t("checkin.line.errors.entryNotFound")),
-  numberNotFound: (number: number) => new AppError(404, "queue_number_not_found", t("checkin.line.errors.numberNotFound", { number })),
+  numberNotFound: (number: number) =>
+    new AppError(404, "queue_number_not_found", t("checkin.line.errors.numberNotFound", { number })),
   /** A number out of turn that another room called first, or that was seen or is gone. */
   notWaiting: (number: number) => new AppError(409, "queue_not_waiting", t("checkin.line.errors.notWaiting", { number })),
   /** Seen, recall and absent are for the person a room has called (a screen that did not see a change yet). */

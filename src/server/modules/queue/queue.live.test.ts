@@ -119,8 +119,20 @@ describe("a door pass's access, re-checked while its phone streams", () => {
     const [live, expired] = await t.db
       .insert(doorPasses)
       .values([
-        { eventId: event.id, name: "Puerta", tokenHash: `live-${event.id}`, createdBy: maker.id, expiresAt: new Date(Date.now() + 3600_000) },
-        { eventId: event.id, name: "Ayer", tokenHash: `old-${event.id}`, createdBy: maker.id, expiresAt: new Date(Date.now() - 1000) },
+        {
+          eventId: event.id,
+          name: "Puerta",
+          tokenHash: `live-${event.id}`,
+          createdBy: maker.id,
+          expiresAt: new Date(Date.now() + 3600_000),
+        },
+        {
+          eventId: event.id,
+          name: "Ayer",
+          tokenHash: `old-${event.id}`,
+          createdBy: maker.id,
+          expiresAt: new Date(Date.now() - 1000),
+        },
       ])
       .returning();
     const repository = createQueueRepository(t.db);

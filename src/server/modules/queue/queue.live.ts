@@ -18,13 +18,64 @@ const READ_RETRY_MS = 1000;
 
 export type SnapshotListener = (snapshot: QueueSnapshot) => void;
 
-interface Watched {
-  listeners: Set<SnapshotListener>;
+/**
+ * An event's line as this process's streams watch it: the latest snapshot, and the read that brings
+ * the next one. A change during a read causes one more read when it ends, not one each.
+ */
+class WatchedLine {
+  readonly listeners = new Set<SnapshotListener>();
   current: QueueSnapshot | undefined;
+  /** The read under way. */
   reading: Promise<void> | undefined;
-  /** A change arrived during the read: read once more when it ends. */
-  again: boolean;
-  retry: NodeJS.Timeout | undefined;
+  private again = false;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly eventId: string,
+    private readonly read: QueueRepository["readLine"],
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Reads the line once, or once more after the read under way; each newer snapshot to every listener. */
+  refresh(): Promise<void> {
+    if (this.reading) {
+      this.again = true;
+      return this.reading;
+    }
+    clearTimeout(this.retry);
+    this.reading = this.readUntilCurrent().then(
+      () => {
+        this.reading = undefined;
+      },
+      (error: unknown) => {
+        this.reading = undefined;
+        this.log.warn({ err: error, eventId: this.eventId }, "queue: the line could not be read; trying again");
+        if (!this.stopped && this.listeners.size > 0) this.retry = setTimeout(() => void this.refresh(), READ_RETRY_MS);
+        throw error;
+      },
+    );
+    // A refresh nobody awaits (a notification's) must not be an unhandled rejection: it was logged.
+    this.reading.catch(() => {});
+    return this.reading;
+  }
+
+  private async readUntilCurrent(): Promise<void> {
+    do {
+      this.again = false;
+      const read = await this.read(this.eventId);
+      if (!read) return;
+      const snapshot = snapshotOf(read);
+      if (this.current && snapshot.version <= this.current.version) continue;
+      this.current = snapshot;
+      for (const listener of this.listeners) listener(snapshot);
+    } while (this.again && !this.stopped);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+  }
 }
 
 export interface Watch {
@@ -54,22 +105,21 @@ export function createQueueLive({
   repository: Pick<QueueRepository, "readLine">;
   log: FastifyBaseLogger;
 }): QueueLive {
-  const events = new Map<string, Watched>();
+  const events = new Map<string, WatchedLine>();
   let listening: Promise<StopListening> | undefined;
   let closed = false;
 
   function onNotification(payload: string): void {
     const separator = payload.lastIndexOf(":");
-    const watched = events.get(payload.slice(0, separator));
-    if (!watched) return;
-    // A notification of a version already read (this process's own read came after its commit).
-    if (watched.current && watched.current.version >= Number(payload.slice(separator + 1))) return;
-    void refresh(payload.slice(0, separator), watched);
+    const line = events.get(payload.slice(0, separator));
+    // Not watched here, or a version already read (this process's read came after its commit).
+    if (!line || (line.current && line.current.version >= Number(payload.slice(separator + 1)))) return;
+    void line.refresh();
   }
 
   function onReconnect(): void {
     log.info({ events: events.size }, "queue: listening again; re-reading every watched line");
-    for (const [eventId, watched] of events) void refresh(eventId, watched);
+    for (const line of events.values()) void line.refresh();
   }
 
   async function listen(): Promise<void> {
@@ -87,81 +137,42 @@ export function createQueueLive({
     }
   }
 
-  /** Reads the line once, or once more after the read under way; each newer snapshot to every listener. */
-  function refresh(eventId: string, watched: Watched): Promise<void> {
-    if (watched.reading) {
-      watched.again = true;
-      return watched.reading;
-    }
-    clearTimeout(watched.retry);
-    watched.retry = undefined;
-    const reading = (async () => {
-      do {
-        watched.again = false;
-        const read = await repository.readLine(eventId);
-        if (!read) return;
-        const snapshot = snapshotOf(read);
-        if (watched.current && snapshot.version <= watched.current.version) continue;
-        watched.current = snapshot;
-        for (const listener of watched.listeners) listener(snapshot);
-      } while (watched.again && !closed);
-    })();
-    watched.reading = reading.then(
-      () => {
-        watched.reading = undefined;
-      },
-      (error: unknown) => {
-        watched.reading = undefined;
-        log.warn({ err: error, eventId }, "queue: the line could not be read; trying again");
-        if (!closed && watched.listeners.size > 0) watched.retry = setTimeout(() => void refresh(eventId, watched), READ_RETRY_MS);
-        throw error;
-      },
-    );
-    // A refresh nobody awaits (a notification's) must not be an unhandled rejection: it was logged.
-    watched.reading.catch(() => {});
-    return watched.reading;
-  }
-
-  function forget(eventId: string, watched: Watched): void {
-    if (watched.listeners.size > 0 || events.get(eventId) !== watched) return;
-    clearTimeout(watched.retry);
-    events.delete(eventId);
-  }
-
   return {
     async watch(eventId, listener) {
       if (closed) throw new Error("queue: closed");
       await listen();
-      let watched = events.get(eventId);
-      if (!watched) {
-        watched = { listeners: new Set(), current: undefined, reading: undefined, again: false, retry: undefined };
-        events.set(eventId, watched);
+      let line = events.get(eventId);
+      if (!line) {
+        line = new WatchedLine(eventId, (id) => repository.readLine(id), log);
+        events.set(eventId, line);
       }
-      const entry = watched;
-      entry.listeners.add(listener);
+      const watched = line;
+      watched.listeners.add(listener);
       const stop = () => {
-        entry.listeners.delete(listener);
-        forget(eventId, entry);
+        watched.listeners.delete(listener);
+        if (watched.listeners.size > 0 || events.get(eventId) !== watched) return;
+        watched.stop();
+        events.delete(eventId);
       };
       try {
         // A read under way began after the LISTEN: the first watchers of an event share it.
-        if (!entry.current) await (entry.reading ?? refresh(eventId, entry));
+        if (!watched.current) await (watched.reading ?? watched.refresh());
       } catch (error) {
         stop();
         throw error;
       }
-      if (!entry.current) {
+      if (!watched.current) {
         stop();
         return undefined;
       }
-      return { current: () => entry.current!, stop };
+      return { current: () => watched.current!, stop };
     },
 
-    watched: () => new Map([...events].map(([eventId, watched]) => [eventId, watched.listeners.size])),
+    watched: () => new Map([...events].map(([eventId, line]) => [eventId, line.listeners.size])),
 
     async close() {
       closed = true;
-      for (const watched of events.values()) clearTimeout(watched.retry);
+      for (const line of events.values()) line.stop();
       events.clear();
       const stop = await listening?.catch(() => undefined);
       listening = undefined;

@@ -39,7 +39,8 @@ export async function queuePublicRoutes(app: ZodApp, { db, config, queueStreams 
       reply.header("cache-control", "no-store");
       await queueStreams.open(request, reply, {
         eventId,
-        message: (snapshot) => sseMessage(snapshot.version, STREAM_EVENTS.place, JSON.stringify(snapshot.placeOf(registrationId))),
+        message: (snapshot) =>
+          sseMessage(snapshot.version, STREAM_EVENTS.place, JSON.stringify(snapshot.placeOf(registrationId))),
       });
     },
   );

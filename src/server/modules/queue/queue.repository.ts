@@ -1,12 +1,11 @@
 /**
- * The casting day's line in the database (issue 35, ADR 024). The trigger of migration 0025 gives an
- * arriving person their number; here the rooms call, recall and mark, each change raising the
- * event's `queue_version` and notifying `queue_changes` in the same transaction (delivered at commit).
- * Locks are taken in one order everywhere, the entries then the event's row, as the trigger does.
+ * The casting day's line as it is read (issue 35, ADR 024): the whole line of an event in one
+ * statement, places with their card fields, and what the streams check. The trigger of migration
+ * 0025 gives an arriving person their number; the rooms' changes are queue.calls.repository.ts.
  */
 import { PACE_WINDOW_MINUTES } from "@common/schemas/queue";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { doorPasses, modelRegistrations, queueEntries, scoutingEvents } from "../../db/schema";
 
 /** A place in the line with the card fields staff see. */
@@ -49,11 +48,14 @@ const entryColumns = {
   age: modelRegistrations.age,
 };
 
-const lineOrder = [asc(queueEntries.queuedAt), asc(queueEntries.number)];
+export const lineOrder = [asc(queueEntries.queuedAt), asc(queueEntries.number)];
 
 export function createQueueRepository(db: Db) {
   const entries = (tx: DbOrTx) =>
-    tx.select(entryColumns).from(queueEntries).innerJoin(modelRegistrations, eq(modelRegistrations.id, queueEntries.registrationId));
+    tx
+      .select(entryColumns)
+      .from(queueEntries)
+      .innerJoin(modelRegistrations, eq(modelRegistrations.id, queueEntries.registrationId));
 
   return {
     /**
@@ -80,100 +82,15 @@ export function createQueueRepository(db: Db) {
         eventId,
         eventName: first.eventName,
         version: Number(first.version),
-        entries: rows.filter((row) => row.id !== null).map((row) => ({ ...(row as EntryRow), calledRecently: row.calledRecently })),
+        entries: rows
+          .filter((row) => row.id !== null)
+          .map((row) => ({ ...(row as EntryRow), calledRecently: row.calledRecently })),
       };
     },
 
     async eventExists(eventId: string, tx: DbOrTx = db): Promise<boolean> {
       const [row] = await tx.select({ id: scoutingEvents.id }).from(scoutingEvents).where(eq(scoutingEvents.id, eventId));
       return row !== undefined;
-    },
-
-    /** The first `count` waiting, in line order, locked; those another room is calling right now are skipped. */
-    async lockNextWaiting(eventId: string, count: number, tx: Tx): Promise<string[]> {
-      const rows = await tx
-        .select({ id: queueEntries.id })
-        .from(queueEntries)
-        .where(and(eq(queueEntries.eventId, eventId), eq(queueEntries.state, "waiting")))
-        .orderBy(...lineOrder)
-        .limit(count)
-        .for("update", { skipLocked: true });
-      return rows.map((row) => row.id);
-    },
-
-    /** The entry holding `number` in the event's line, locked (waiting for a room calling it now). */
-    async lockByNumber(eventId: string, number: number, tx: Tx) {
-      const [row] = await tx
-        .select({ id: queueEntries.id, state: queueEntries.state })
-        .from(queueEntries)
-        .where(and(eq(queueEntries.eventId, eventId), eq(queueEntries.number, number)))
-        .for("update");
-      return row;
-    },
-
-    async lockById(id: string, tx: Tx) {
-      const [row] = await tx
-        .select({
-          id: queueEntries.id,
-          eventId: queueEntries.eventId,
-          registrationId: queueEntries.registrationId,
-          number: queueEntries.number,
-          state: queueEntries.state,
-          room: queueEntries.room,
-        })
-        .from(queueEntries)
-        .where(eq(queueEntries.id, id))
-        .for("update");
-      return row;
-    },
-
-    /** Calls the (locked, waiting) entries to `room`: a first call counts for the pace. */
-    async call(ids: string[], room: string, tx: Tx): Promise<void> {
-      await tx
-        .update(queueEntries)
-        .set({
-          state: "called",
-          room,
-          calledAt: sql`now()`,
-          firstCalledAt: sql`coalesce(${queueEntries.firstCalledAt}, now())`,
-          callCount: 1,
-        })
-        .where(and(inArray(queueEntries.id, ids), eq(queueEntries.state, "waiting")));
-    },
-
-    async recall(id: string, tx: Tx): Promise<void> {
-      await tx
-        .update(queueEntries)
-        .set({ calledAt: sql`now()`, callCount: sql`${queueEntries.callCount} + 1` })
-        .where(eq(queueEntries.id, id));
-    },
-
-    async markSeen(id: string, tx: Tx): Promise<void> {
-      await tx.update(queueEntries).set({ state: "seen", doneAt: sql`now()` }).where(eq(queueEntries.id, id));
-    },
-
-    /** Absent: to the back of the line as if arriving now (the first call still counts for the pace), or gone. */
-    async markAbsent(id: string, then: "back" | "gone", tx: Tx): Promise<void> {
-      await tx
-        .update(queueEntries)
-        .set(
-          then === "back"
-            ? { state: "waiting", queuedAt: sql`now()`, room: null, calledAt: null, callCount: 0, doneAt: sql`now()` }
-            : { state: "gone", doneAt: sql`now()` },
-        )
-        .where(eq(queueEntries.id, id));
-    },
-
-    /**
-     * Raises the event's version and notifies every process (`<event id>:<version>`), at commit. Not
-     * through Drizzle's update: the event's `updated_at` is the event's edits', not the line's.
-     */
-    async changed(eventId: string, tx: Tx): Promise<void> {
-      await tx.execute(sql`
-        with raised as (
-          update ${scoutingEvents} set queue_version = queue_version + 1 where id = ${eventId} returning id, queue_version
-        )
-        select pg_notify('queue_changes', id::text || ':' || queue_version) from raised`);
     },
 
     /** Entries with their card fields, in line order. */

@@ -86,7 +86,13 @@ describe("calling the line", () => {
 
   it("refuses a bad call with a clear 400, and an unknown event with 404", async () => {
     const { event } = await eventWithLine(t.db, 1);
-    const bad = [{}, { room: "" }, { room: "Sala 1", count: 0 }, { room: "Sala 1", count: 51 }, { room: "Sala 1", count: 2, number: 1 }];
+    const bad = [
+      {},
+      { room: "" },
+      { room: "Sala 1", count: 0 },
+      { room: "Sala 1", count: 51 },
+      { room: "Sala 1", count: 2, number: 1 },
+    ];
     for (const payload of bad) {
       const res = await call(event.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

@@ -15,14 +15,14 @@ import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { requireEventScope } from "../../http/access";
 import { auditContext } from "../audit/audit.record";
-import { createQueueRepository } from "./queue.repository";
+import { createQueueRepository, type QueueRepository } from "./queue.repository";
 import { createQueueService, type EntryAction } from "./queue.service";
 import { sharedMessage, sseMessage } from "./queue.stream";
 
 const tags = ["casting day"];
 const eventParams = z.object({ id: z.uuid() });
 const entryParams = z.object({ entryId: z.uuid() });
-export const streamQuerySchema = z.object({ lastEventId: z.string().max(20).optional() });
+const streamQuerySchema = z.object({ lastEventId: z.string().max(20).optional() });
 
 export async function queueRoutes(app: ZodApp, { db, queueStreams }: AppContext): Promise<void> {
   const service = createQueueService({ db });
@@ -86,7 +86,14 @@ export async function queueRoutes(app: ZodApp, { db, queueStreams }: AppContext)
     async (request) => act(request, request.params.entryId, { kind: "absent", then: request.body.then }),
   );
 
-  const lineMessage = sharedMessage((snapshot) => sseMessage(snapshot.version, STREAM_EVENTS.line, JSON.stringify(snapshot.line)));
+  lineStreamRoute(app, queueStreams, repo);
+}
+
+/** The staff's live line: the same `line` message for every stream of an event, made once per change. */
+function lineStreamRoute(app: ZodApp, queueStreams: AppContext["queueStreams"], repo: QueueRepository): void {
+  const lineMessage = sharedMessage((snapshot) =>
+    sseMessage(snapshot.version, STREAM_EVENTS.line, JSON.stringify(snapshot.line)),
+  );
   app.get(
     "/api/events/:id/queue/stream",
     {

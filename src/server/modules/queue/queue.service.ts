@@ -7,6 +7,7 @@ import { DEFAULT_CALL_COUNT, type QueueCallRequest, type QueueEntry, type QueueL
 import type { Db, Tx } from "../../db/client";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
 import { queueErrors } from "./queue.errors";
+import { createQueueCallsRepository } from "./queue.calls.repository";
 import { createQueueRepository } from "./queue.repository";
 import { entryToApi, snapshotOf } from "./queue.snapshot";
 
@@ -19,6 +20,7 @@ const AUDITED = { seen: "queue.seen", recall: "queue.recall", absent: "queue.abs
 
 export function createQueueService({ db }: { db: Db }) {
   const repo = createQueueRepository(db);
+  const calls = createQueueCallsRepository();
 
   async function line(eventId: string): Promise<QueueLine> {
     const read = await repo.readLine(eventId);
@@ -33,13 +35,16 @@ export function createQueueService({ db }: { db: Db }) {
    */
   async function call(eventId: string, request: QueueCallRequest, audit: AuditContext): Promise<{ called: QueueEntry[] }> {
     const called = await db.transaction(async (tx) => {
-      const ids = request.number === undefined ? await repo.lockNextWaiting(eventId, request.count ?? DEFAULT_CALL_COUNT, tx) : await lockNumber(eventId, request.number, tx);
+      const ids =
+        request.number === undefined
+          ? await calls.lockNextWaiting(eventId, request.count ?? DEFAULT_CALL_COUNT, tx)
+          : await lockNumber(eventId, request.number, tx);
       if (ids.length === 0) {
         if (!(await repo.eventExists(eventId, tx))) throw queueErrors.eventNotFound();
         return [];
       }
-      await repo.call(ids, request.room, tx);
-      await repo.changed(eventId, tx);
+      await calls.call(ids, request.room, tx);
+      await calls.changed(eventId, tx);
       const rows = await repo.find(ids, tx);
       for (const row of rows) {
         await recordAudit(tx, {
@@ -56,7 +61,7 @@ export function createQueueService({ db }: { db: Db }) {
   }
 
   async function lockNumber(eventId: string, number: number, tx: Tx): Promise<string[]> {
-    const entry = await repo.lockByNumber(eventId, number, tx);
+    const entry = await calls.lockByNumber(eventId, number, tx);
     if (!entry) {
       if (!(await repo.eventExists(eventId, tx))) throw queueErrors.eventNotFound();
       throw queueErrors.numberNotFound(number);
@@ -68,14 +73,14 @@ export function createQueueService({ db }: { db: Db }) {
   /** Seen, recall, absent: only for the person a room has called now. */
   async function act(entryId: string, action: EntryAction, scope: EventScope, audit: AuditContext): Promise<QueueEntry> {
     const row = await db.transaction(async (tx) => {
-      const entry = await repo.lockById(entryId, tx);
+      const entry = await calls.lockById(entryId, tx);
       if (!entry) throw queueErrors.entryNotFound();
       scope(entry.eventId);
       if (entry.state !== "called") throw queueErrors.notCalled();
-      if (action.kind === "seen") await repo.markSeen(entry.id, tx);
-      else if (action.kind === "recall") await repo.recall(entry.id, tx);
-      else await repo.markAbsent(entry.id, action.then, tx);
-      await repo.changed(entry.eventId, tx);
+      if (action.kind === "seen") await calls.markSeen(entry.id, tx);
+      else if (action.kind === "recall") await calls.recall(entry.id, tx);
+      else await calls.markAbsent(entry.id, action.then, tx);
+      await calls.changed(entry.eventId, tx);
       await recordAudit(tx, {
         ...audit,
         action: AUDITED[action.kind],

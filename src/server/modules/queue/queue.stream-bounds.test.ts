@@ -23,7 +23,10 @@ describe("a client that stops reading", () => {
     // A line whose every message is about a megabyte: a few fill the kernel's buffers.
     const { event, registrations } = await eventWithLine(t.db, 0, 60);
     for (const person of registrations) {
-      await t.db.update(modelRegistrations).set({ fullName: `Persona ${"M".repeat(16_000)}` }).where(eq(modelRegistrations.id, person.id));
+      await t.db
+        .update(modelRegistrations)
+        .set({ fullName: `Persona ${"M".repeat(16_000)}` })
+        .where(eq(modelRegistrations.id, person.id));
       await arrive(t.db, person.id);
     }
     const reader = await openStream(t.app, `/api/events/${event.id}/queue/stream`, { cookie: headers.cookie! });

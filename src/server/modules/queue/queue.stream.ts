@@ -37,7 +37,6 @@ export const STREAM_LIMITS: StreamLimits = {
   maxBufferedBytes: 256 * 1024,
 };
 
-
 export interface StreamOptions {
   eventId: string;
   /** The SSE message of a snapshot for this client (`sseMessage`), or null for none. */
@@ -89,6 +88,68 @@ export interface QueueStreams {
   close(): void;
 }
 
+/**
+ * Takes the reply over and starts the event stream: its headers and `retry:`. The security headers
+ * set for every reply (http/security-headers.ts) are kept; nothing else a hijacked reply skips is
+ * wanted here. Node's server turns Nagle off on every connection (noDelay): each message leaves when written.
+ */
+function startStream(request: FastifyRequest, reply: FastifyReply, limits: StreamLimits, log: FastifyBaseLogger) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache, no-transform",
+    // nginx passes a response with this header on as it comes, unbuffered.
+    "x-accel-buffering": "no",
+    connection: "keep-alive",
+    "x-request-id": request.id,
+  });
+  let ended = false;
+  res.once("close", () => (ended = true));
+  const stream = {
+    res,
+    write(chunk: string) {
+      if (ended) return;
+      // Checked before writing: a message bigger than the bound still goes to a client that reads.
+      if (res.writableLength > limits.maxBufferedBytes) {
+        log.info({ buffered: res.writableLength, url: request.url }, "queue stream dropped: its client stopped reading");
+        ended = true;
+        res.destroy();
+        return;
+      }
+      res.write(chunk);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      res.end();
+    },
+  };
+  stream.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+  return stream;
+}
+
+/** A heartbeat to every stream, and the access checks of those that have one (none runs twice at once). */
+function beat(streams: Iterable<OpenStream>, log: FastifyBaseLogger): void {
+  for (const stream of streams) {
+    stream.write(": heartbeat\n\n");
+    if (!stream.stillAllowed || stream.checking) continue;
+    stream.checking = true;
+    stream.stillAllowed().then(
+      (allowed) => {
+        stream.checking = false;
+        if (!allowed) stream.end();
+      },
+      (error: unknown) => {
+        // Unknown (the database did not answer): kept until a check says no.
+        stream.checking = false;
+        log.warn({ err: error }, "queue stream: its access could not be checked");
+      },
+    );
+  }
+}
+
 export function createQueueStreams({
   live,
   log,
@@ -102,26 +163,8 @@ export function createQueueStreams({
   /** Admitted and not open yet (reading the line): they count against the cap. */
   let opening = 0;
   let closing = false;
-
   // One timer for every stream of the process.
-  const heartbeat = setInterval(() => {
-    for (const stream of streams) {
-      stream.write(": heartbeat\n\n");
-      if (!stream.stillAllowed || stream.checking) continue;
-      stream.checking = true;
-      stream.stillAllowed().then(
-        (allowed) => {
-          stream.checking = false;
-          if (!allowed) stream.end();
-        },
-        (error: unknown) => {
-          // Unknown (the database did not answer): kept until a check says no.
-          stream.checking = false;
-          log.warn({ err: error }, "queue stream: its access could not be checked");
-        },
-      );
-    }
-  }, limits.heartbeatMs);
+  const heartbeat = setInterval(() => beat(streams, log), limits.heartbeatMs);
   heartbeat.unref();
 
   function refuse(reply: FastifyReply): never {
@@ -141,14 +184,13 @@ export function createQueueStreams({
   return {
     async open(request, reply, { eventId, message, stillAllowed }) {
       admit(reply);
-      let sentVersion = lastEventIdOf(request);
-      let ready = false;
-      let stream: OpenStream | undefined;
+      // Until the stream has started, snapshots only move `current` on (sent once it starts).
+      const client: { stream?: OpenStream; sentVersion: number | undefined } = { sentVersion: lastEventIdOf(request) };
       const offer = (snapshot: QueueSnapshot) => {
-        if (!ready || !stream || snapshot.version === sentVersion) return;
-        sentVersion = snapshot.version;
+        if (!client.stream || snapshot.version === client.sentVersion) return;
+        client.sentVersion = snapshot.version;
         const chunk = message(snapshot);
-        if (chunk) stream.write(chunk);
+        if (chunk) client.stream.write(chunk);
       };
       const watch = await live.watch(eventId, offer).finally(() => opening--);
       if (!watch) throw queueErrors.eventNotFound();
@@ -159,50 +201,14 @@ export function createQueueStreams({
         reply.hijack();
         return;
       }
-
-      reply.hijack();
-      // Node's server turns Nagle off on every connection (noDelay): each message leaves when written.
-      const res = reply.raw;
-      res.writeHead(200, {
-        // The security headers set for every reply (http/security-headers.ts), which a hijacked reply skips.
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        "content-type": "text/event-stream",
-        "cache-control": "no-cache, no-transform",
-        // nginx passes a response with this header on as it comes, unbuffered.
-        "x-accel-buffering": "no",
-        connection: "keep-alive",
-        "x-request-id": request.id,
-      });
-      let ended = false;
-      const open: OpenStream = {
-        write(chunk) {
-          if (ended) return;
-          // Checked before writing: a message bigger than the bound still goes to a client that reads.
-          if (res.writableLength > limits.maxBufferedBytes) {
-            log.info({ buffered: res.writableLength, eventId }, "queue stream dropped: its client stopped reading");
-            ended = true;
-            res.destroy();
-            return;
-          }
-          res.write(chunk);
-        },
-        end() {
-          if (ended) return;
-          ended = true;
-          res.end();
-        },
-        stillAllowed,
-        checking: false,
-      };
-      stream = open;
+      const started = startStream(request, reply, limits, log);
+      const open: OpenStream = { write: started.write, end: started.end, stillAllowed, checking: false };
       streams.add(open);
-      res.once("close", () => {
-        ended = true;
+      started.res.once("close", () => {
         streams.delete(open);
         watch.stop();
       });
-      open.write(`retry: ${STREAM_RETRY_MS}\n\n`);
-      ready = true;
+      client.stream = open;
       offer(watch.current());
     },
 

@@ -1,16 +1,14 @@
 /**
- * The line's three live streams over a real socket (issue 35): the staff's line, a person's own
- * place (by their manage or check-in link), the venue screen's numbers; reconnecting with
- * Last-Event-ID; refusals before streaming.
+ * The line's live streams over a real socket (issue 35): the staff's line, a person's own place
+ * (by their manage or check-in link); reconnecting with Last-Event-ID; refusals before streaming.
+ * The venue screen's: queue.display.test.ts.
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  queueDisplaySchema,
   queueLineSchema,
   queuePlaceSchema,
   STREAM_RETRY_MS,
-  type QueueDisplay,
   type QueueEntry,
   type QueueLine,
   type QueuePlace,
@@ -18,15 +16,13 @@ import {
 import { queueEntries } from "../../db/schema";
 import { registrationToken } from "../../lib/registration-links";
 import { signedInAs } from "../../test/factories";
-import { arrive, dataOf, eventWithLine, lastOf, openStream, useStreamingApp, type SseClient } from "./queue.test-support";
+import { arrive, eventWithLine, lastOf, openStream, useStreamingApp, type SseClient } from "./queue.test-support";
 
 const t = useStreamingApp();
 let member: Record<string, string>;
-let admin: Record<string, string>;
 
 beforeAll(async () => {
   member = (await signedInAs(t.app, { role: "member" })).headers;
-  admin = (await signedInAs(t.app, { role: "admin" })).headers;
 });
 
 const call = async (eventId: string, payload: object): Promise<QueueEntry[]> => {
@@ -83,11 +79,14 @@ describe("the staff's line stream", () => {
       await expect.poll(() => client.ended).toBe(true);
       expect(JSON.parse(client.body).error.code).toBe("unauthenticated");
     });
-    await streams(openStream(t.app, `/api/events/7b0c5c1e-4a7e-4b58-9d4e-0f3f2a1b6c9d/queue/stream`, cookieOf(member)), async (client) => {
-      expect(client.status).toBe(404);
-      await expect.poll(() => client.ended).toBe(true);
-      expect(JSON.parse(client.body).error.code).toBe("event_not_found");
-    });
+    await streams(
+      openStream(t.app, `/api/events/7b0c5c1e-4a7e-4b58-9d4e-0f3f2a1b6c9d/queue/stream`, cookieOf(member)),
+      async (client) => {
+        expect(client.status).toBe(404);
+        await expect.poll(() => client.ended).toBe(true);
+        expect(JSON.parse(client.body).error.code).toBe("event_not_found");
+      },
+    );
   });
 });
 
@@ -121,7 +120,12 @@ describe("a person's own place", () => {
       await arrive(t.db, person.id);
       await expect.poll(() => lastOf<QueuePlace>(client, "place")?.number).toBe(5);
       // Waiting behind number 4; three first calls in the window: 0.1 a minute, 10 minutes each.
-      expect(lastOf<QueuePlace>(client, "place")).toMatchObject({ state: "waiting", ahead: 1, estimatedWaitMinutes: 10, room: null });
+      expect(lastOf<QueuePlace>(client, "place")).toMatchObject({
+        state: "waiting",
+        ahead: 1,
+        estimatedWaitMinutes: 10,
+        room: null,
+      });
 
       await call(event.id, { room: "Sala 2", count: 1 });
       await expect.poll(() => lastOf<QueuePlace>(client, "place")?.ahead).toBe(0);
@@ -197,87 +201,13 @@ describe("reconnecting with the last event id", () => {
   });
 });
 
-describe("the venue screen", () => {
-  async function displayKey(eventId: string) {
-    const res = await t.app.inject({ method: "POST", url: `/api/events/${eventId}/display-keys`, headers: admin, payload: { name: "TV de la entrada" } });
-    expect(res.statusCode, res.body).toBe(201);
-    const { id, url } = res.json() as { id: string; url: string };
-    return { id, key: new URL(url).searchParams.get("key")! };
-  }
-
-  it("shows the numbers being called and their rooms, latest first, and nothing else: no names anywhere", async () => {
-    const { event, registrations } = await eventWithLine(t.db, 4);
-    const { key } = await displayKey(event.id);
-    await call(event.id, { room: "Sala 1", count: 2 });
-    await streams(openStream(t.app, `/api/public/events/${event.id}/display/stream?key=${key}`), async (client) => {
-      expect(client.status).toBe(200);
-      await expect.poll(() => client.messages.length).toBe(1);
-      await call(event.id, { room: "Sala 2", number: 4 });
-      await expect.poll(() => lastOf<QueueDisplay>(client, "display")?.called.length).toBe(3);
-      const display = queueDisplaySchema.strict().parse(lastOf<QueueDisplay>(client, "display"));
-      expect(display.eventName).toBe(event.eventName);
-      expect(display.called.map((c) => [c.number, c.room])).toEqual([
-        [4, "Sala 2"],
-        [1, "Sala 1"],
-        [2, "Sala 1"],
-      ]);
-      // Every key of every message, walked: numbers, rooms, times, the event; no person's data.
-      const keys = new Set<string>();
-      const walk = (value: unknown) => {
-        if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value === "object")
-          for (const [name, child] of Object.entries(value)) {
-            keys.add(name);
-            walk(child);
-          }
-      };
-      for (const message of dataOf<unknown>(client, "display")) walk(message);
-      expect([...keys].sort()).toEqual(["called", "calledAt", "eventId", "eventName", "number", "room", "version"]);
-      const raw = client.messages.map((m) => m.data).join("");
-      for (const person of registrations) {
-        expect(raw).not.toContain(person.fullName);
-        expect(raw).not.toContain(person.registrationCode);
-        expect(raw).not.toContain(person.id);
-      }
-    });
-  });
-
-  it("is 404 before streaming for a wrong key, another event's key or none; a key revoked while it streams ends it within a heartbeat", async () => {
-    const { event } = await eventWithLine(t.db, 1);
-    const other = await eventWithLine(t.db, 1);
-    const { id, key } = await displayKey(event.id);
-    for (const path of [
-      `/api/public/events/${event.id}/display/stream?key=${key}x`,
-      `/api/public/events/${other.event.id}/display/stream?key=${key}`,
-    ]) {
-      await streams(openStream(t.app, path), async (client) => {
-        expect(client.status, path).toBe(404);
-        await expect.poll(() => client.ended).toBe(true);
-        expect(JSON.parse(client.body).error.code).toBe("display_key_not_found");
-      });
-    }
-    await streams(openStream(t.app, `/api/public/events/${event.id}/display/stream`), async (client) => {
-      expect(client.status).toBe(400);
-    });
-
-    await streams(openStream(t.app, `/api/public/events/${event.id}/display/stream?key=${key}`), async (client) => {
-      await expect.poll(() => client.messages.length).toBe(1);
-      const res = await t.app.inject({ method: "DELETE", url: `/api/display-keys/${id}`, headers: admin });
-      expect(res.statusCode).toBe(204);
-      // The test's heartbeat is 200 ms.
-      await expect.poll(() => client.ended, { timeout: 1000 }).toBe(true);
-    });
-    await streams(openStream(t.app, `/api/public/events/${event.id}/display/stream?key=${key}`), async (client) => {
-      expect(client.status).toBe(404);
-    });
-  });
-});
-
 describe("a line that changes in bursts", () => {
   it("reaches every stream with its last state, each message newer than the one before", async () => {
     const { event, registrations } = await eventWithLine(t.db, 30);
     const clients = await Promise.all(
-      registrations.slice(0, 10).map((person) => openStream(t.app, `/api/public/queue/stream?t=${registrationToken(t.config, "manage", person.id)}`)),
+      registrations
+        .slice(0, 10)
+        .map((person) => openStream(t.app, `/api/public/queue/stream?t=${registrationToken(t.config, "manage", person.id)}`)),
     );
     try {
       await Promise.all(clients.map((client) => expect.poll(() => client.messages.length).toBe(1)));

@@ -32,7 +32,10 @@ export async function eventWithLine(db: Db, people: number, registered = people)
 
 /** The door records an arrival: the database gives the next number (migration 0025's trigger). */
 export async function arrive(db: Db, registrationId: string): Promise<void> {
-  await db.update(modelRegistrations).set({ attended: true, attendedAt: new Date() }).where(eq(modelRegistrations.id, registrationId));
+  await db
+    .update(modelRegistrations)
+    .set({ attended: true, attendedAt: new Date() })
+    .where(eq(modelRegistrations.id, registrationId));
 }
 
 export interface SseMessage {
@@ -57,11 +60,11 @@ export interface SseClient {
 }
 
 /**
- * Opens `path` on the listening `app` and parses the event stream as an EventSource does. Resolves
- * once the response's headers have arrived.
+ * Opens `path` on the listening `app` (or a port: a proxy's) and parses the event stream as an
+ * EventSource does. Resolves once the response's headers have arrived.
  */
-export function openStream(app: App, path: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  const address = app.server.address();
+export function openStream(target: App | number, path: string, headers: Record<string, string> = {}): Promise<SseClient> {
+  const address = typeof target === "number" ? { port: target } : target.server.address();
   if (!address || typeof address === "string") throw new Error("the app does not listen");
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port: address.port, path, headers: { accept: "text/event-stream", ...headers } });
