@@ -24,6 +24,8 @@ export async function queuePublicRoutes(app: ZodApp, { db, config, queueStreams 
     "/api/public/queue/stream",
     {
       config: { access: "public" },
+      // A HEAD would open a stream that sends nothing and never ends.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: "The person's own place in the line, live (Server-Sent Events): `place` on connect and on every change",
@@ -36,7 +38,6 @@ export async function queuePublicRoutes(app: ZodApp, { db, config, queueStreams 
       const registrationId = registrationIdFromToken(config, "manage", t) ?? registrationIdFromToken(config, "check-in", t);
       const eventId = registrationId && (await repo.eventOfRegistration(registrationId));
       if (!registrationId || !eventId) throw queueErrors.invalidToken();
-      reply.header("cache-control", "no-store");
       await queueStreams.open(request, reply, {
         eventId,
         message: (snapshot) =>
@@ -52,6 +53,8 @@ export async function queuePublicRoutes(app: ZodApp, { db, config, queueStreams 
     "/api/public/events/:id/display/stream",
     {
       config: { access: "public" },
+      // A HEAD would open a stream that sends nothing and never ends.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: "A venue screen's called numbers and rooms, live (Server-Sent Events; no names): `display` messages",

@@ -98,6 +98,8 @@ function lineStreamRoute(app: ZodApp, queueStreams: AppContext["queueStreams"], 
     "/api/events/:id/queue/stream",
     {
       config: { access: "checkins.perform" },
+      // A HEAD would open a stream that sends nothing and never ends.
+      exposeHeadRoute: false,
       schema: {
         tags,
         summary: "The line, live (Server-Sent Events): a `line` message on connect and on every change",

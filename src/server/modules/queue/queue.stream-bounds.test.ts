@@ -89,6 +89,14 @@ describe("a process's open streams", () => {
     await expect.poll(() => t.app.ctx.queueStreams.count()).toBe(0);
   });
 
+  it("are cut by no time-out of the server (the proxies' heartbeat rule is theirs), and answer no HEAD", async () => {
+    expect(t.app.server.requestTimeout).toBe(0);
+    expect(t.app.server.timeout).toBe(0);
+    const { event } = await eventWithLine(t.db, 1);
+    const head = await t.app.inject({ method: "HEAD", url: `/api/events/${event.id}/queue/stream` });
+    expect(head.statusCode).toBe(404);
+  });
+
   it("end when the app closes, which does not wait for them", async () => {
     const app = await buildApp({ config: t.config, database: t.database, logger: false, streamLimits: LIMITS });
     await app.listen({ port: 0, host: "127.0.0.1" });
