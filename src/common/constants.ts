@@ -44,6 +44,18 @@ export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 export const EVENT_STATUSES = ["active", "inactive"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/** An open call (public), or a callback of one (issue 36): not public, its people come by invitation. */
+export const EVENT_KINDS = ["open", "callback"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/**
+ * A callback invitation as stored (issue 36): waiting for the person's answer, accepted (a slot
+ * chosen: the callback's registration exists) or declined. "Expired" and "cancelled" are read from
+ * the deadline and the callback's registration, never stored.
+ */
+export const CALLBACK_INVITATION_STATUSES = ["invited", "accepted", "declined"] as const;
+export type CallbackInvitationStatus = (typeof CALLBACK_INVITATION_STATUSES)[number];
+
 /** 'cancelled' (issue 19): the person, their guardian or staff gave the spot up; the row stays, out of the counts. */
 export const REGISTRATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

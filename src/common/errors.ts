@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   "queue_not_waiting",
   "queue_entry_not_called",
   "display_key_not_found",
+  "not_a_callback_event",
+  "callback_deadline_passed",
+  "callback_already_answered",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

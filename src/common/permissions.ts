@@ -47,6 +47,10 @@ export const CAPABILITIES = {
   "campaigns.read": { summary: "Read e-mail campaigns and who received them", roles: ["member", "admin", "superadmin"] },
   "campaigns.send": { summary: "Send e-mail campaigns", roles: ["admin", "superadmin"] },
   "events.manage": { summary: "Create and edit events, offer and remove waiting-list spots", roles: ["admin", "superadmin"] },
+  "callbacks.manage": {
+    summary: "Invite registrants to a callback, read the invitations' answers, remind those who did not answer",
+    roles: ["admin", "superadmin"],
+  },
   "tags.manage": { summary: "Create, rename and delete tags", roles: ["admin", "superadmin"] },
   "checkins.perform": { summary: "Check people in at the door, read arrivals", roles: ["member", "admin", "superadmin"] },
   "queue.call": {

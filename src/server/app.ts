@@ -56,6 +56,7 @@ import { queuePublicRoutes } from "./modules/queue/queue.public.routes";
 import { queueRoutes } from "./modules/queue/queue.routes";
 import { registerQueueStreams } from "./modules/queue/queue.setup";
 import type { StreamLimits } from "./modules/queue/queue.stream";
+import { callbacksRoutes } from "./modules/callbacks/callbacks.routes";
 import { createAgencyRepository } from "./modules/agency/agency.repository";
 import { createAgencyService } from "./modules/agency/agency.service";
 import { createObjectStore } from "./storage/create-object-store";
@@ -138,6 +139,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await queueRoutes(zodApi, ctx);
   await queuePublicRoutes(zodApi, ctx);
   await displayKeysRoutes(zodApi, ctx);
+  await callbacksRoutes(zodApi, ctx);
 }
 
 /**

@@ -3,6 +3,7 @@
  * built from this shape, and the English files must hold the same keys (catalogue.test.ts).
  */
 import type accountsMessages from "./es-AR/accounts.json";
+import type callbacksMessages from "./es-AR/callbacks.json";
 import type campaignsMessages from "./es-AR/campaigns.json";
 import type checkinMessages from "./es-AR/checkin.json";
 import type commonMessages from "./es-AR/common.json";
@@ -22,6 +23,7 @@ import type shareMessages from "./es-AR/share.json";
 
 export interface CatalogueShape {
   accounts: typeof accountsMessages;
+  callbacks: typeof callbacksMessages;
   campaigns: typeof campaignsMessages;
   checkin: typeof checkinMessages;
   common: typeof commonMessages;

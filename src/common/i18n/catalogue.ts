@@ -1,5 +1,6 @@
 /** Every namespace in both languages: the server and the staff app load all of it. */
 import enAccounts from "./en/accounts.json";
+import enCallbacks from "./en/callbacks.json";
 import enCampaigns from "./en/campaigns.json";
 import enCheckin from "./en/checkin.json";
 import enCommon from "./en/common.json";
@@ -17,6 +18,7 @@ import enRegistrant from "./en/registrant.json";
 import enRegistrations from "./en/registrations.json";
 import enShare from "./en/share.json";
 import esAccounts from "./es-AR/accounts.json";
+import esCallbacks from "./es-AR/callbacks.json";
 import esCampaigns from "./es-AR/campaigns.json";
 import esCheckin from "./es-AR/checkin.json";
 import esCommon from "./es-AR/common.json";
@@ -39,6 +41,7 @@ import type { Language } from "./languages";
 export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
   "es-AR": {
     accounts: esAccounts,
+    callbacks: esCallbacks,
     campaigns: esCampaigns,
     checkin: esCheckin,
     common: esCommon,
@@ -58,6 +61,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
   },
   en: {
     accounts: enAccounts,
+    callbacks: enCallbacks,
     campaigns: enCampaigns,
     checkin: enCheckin,
     common: enCommon,

@@ -31,6 +31,10 @@ export const AUDIT_ACTIONS = [
   "queue.recall",
   "queue.seen",
   "queue.absent",
+  /** A registrant invited to a callback (issue 36), one row each; `eventId` the callback, `details.invitationId`. */
+  "callback.invite",
+  /** The one reminder to an invited person who has not answered. */
+  "callback.remind",
   // Data leaving the product
   "registration.export",
   "registrations.export_csv",
@@ -88,6 +92,8 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "queue.recall": "change",
   "queue.seen": "change",
   "queue.absent": "change",
+  "callback.invite": "change",
+  "callback.remind": "change",
   "registration.export": "export",
   "registrations.export_csv": "export",
   "campaign.send": "export",

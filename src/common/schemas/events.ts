@@ -3,7 +3,7 @@
  * form (zodResolver) and by POST/PUT /api/events, and the shapes the API answers with.
  */
 import { z } from "zod";
-import { EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
+import { EVENT_KINDS, EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants";
 import { isStorableIsoDate } from "../dates";
 import { PHOTO_SETTINGS } from "../photos";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../slugs";
@@ -60,7 +60,7 @@ export const timeslotInputSchema = z.object({
     .max(100_000, { error: () => t("events.validation.capacityInteger") }),
 });
 
-export const createEventSchema = z.object({
+const eventFields = z.object({
   eventName: requiredText("events.validation.eventNameRequired", NAME_MAX),
   eventDate: z
     .string({ error: () => t("events.validation.eventDateRequired") })
@@ -77,20 +77,38 @@ export const createEventSchema = z.object({
     .array(timeslotInputSchema, { error: () => t("events.validation.timeslotsRequired") })
     .min(1, { error: () => t("events.validation.timeslotsRequired") })
     .max(MAX_TIMESLOTS_PER_EVENT, { error: () => t("events.validation.timeslotsTooMany", { max: MAX_TIMESLOTS_PER_EVENT }) }),
+  /**
+   * An open call (the default) or a callback of one (issue 36), fixed at creation: a callback names
+   * its open call in `callbackOf`, an open call names none. On an edit, absent means unchanged.
+   */
+  kind: z.enum(EVENT_KINDS).optional(),
+  callbackOf: z.uuid({ error: () => t("events.validation.callbackOfRequired") }).nullable().optional(),
 });
+
+/** A callback names its open call; an open call names none. */
+function kindRule(value: { kind?: "open" | "callback" | undefined; callbackOf?: string | null | undefined }, ctx: z.RefinementCtx) {
+  if (value.kind === "callback" && !value.callbackOf)
+    ctx.addIssue({ code: "custom", path: ["callbackOf"], message: t("events.validation.callbackOfRequired") });
+  if (value.kind !== "callback" && value.callbackOf)
+    ctx.addIssue({ code: "custom", path: ["callbackOf"], message: t("events.validation.callbackOfOnlyForCallbacks") });
+}
+
+export const createEventSchema = eventFields.superRefine(kindRule);
 
 /**
  * PUT /api/events/:id: the event with its status and its FULL slot list. Slots with an id are
  * updated, slots without one are added, the event's slots missing from the list are removed.
  */
-export const updateEventSchema = createEventSchema.extend({
-  status: z.enum(EVENT_STATUSES),
-  /**
-   * A slot's capacity below the registrations it already holds is refused (409
-   * `capacity_below_registrations`) unless the person confirmed it and this is true.
-   */
-  confirmCapacityBelowRegistrations: z.boolean().optional(),
-});
+export const updateEventSchema = eventFields
+  .extend({
+    status: z.enum(EVENT_STATUSES),
+    /**
+     * A slot's capacity below the registrations it already holds is refused (409
+     * `capacity_below_registrations`) unless the person confirmed it and this is true.
+     */
+    confirmCapacityBelowRegistrations: z.boolean().optional(),
+  })
+  .superRefine(kindRule);
 
 export type TimeslotInput = z.input<typeof timeslotInputSchema>;
 export type CreateEventInput = z.input<typeof createEventSchema>;
@@ -124,6 +142,9 @@ export const eventSchema = z.object({
   confirmationDetails: z.string(),
   status: z.enum(EVENT_STATUSES),
   photos: z.enum(PHOTO_SETTINGS),
+  /** `callback`: a callback of the open call `callbackOf` (issue 36), never public. */
+  kind: z.enum(EVENT_KINDS),
+  callbackOf: z.uuid().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   registrationCount: z.number().int(),

@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   "waitlist_joined",
   "waitlist_offer",
   "waitlist_removed",
+  "callback_invitation",
+  "callback_reminder",
   "privacy_access",
   "campaign",
   "staff_verification",

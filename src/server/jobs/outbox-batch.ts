@@ -61,6 +61,7 @@ export function createBatchSender({
     try {
       const message = {
         to: row.toAddress,
+        cc: row.ccAddress,
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,

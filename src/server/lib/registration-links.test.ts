@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { manageUrl, registrationIdFromToken, registrationToken } from "./registration-links";
+import { callbackUrl, manageUrl, registrationIdFromToken, registrationToken } from "./registration-links";
 
 const config = { authSecret: "a".repeat(43), publicUrl: "https://casting.example" };
 const other = { authSecret: "b".repeat(43) };
@@ -14,9 +14,12 @@ describe("registration links", () => {
     expect(registrationIdFromToken(config, "manage", token)).toBe(id);
     expect(registrationIdFromToken(config, "check-in", token)).toBeUndefined();
     expect(registrationIdFromToken(config, "guardian", token)).toBeUndefined();
+    expect(registrationIdFromToken(config, "callback", token)).toBeUndefined();
     expect(registrationIdFromToken(other, "manage", token)).toBeUndefined(); // another secret opens nothing
     expect(registrationToken(config, "check-in", id)).not.toBe(token);
     expect(manageUrl(config, id)).toBe(`https://casting.example/manage?t=${token}`);
+    // A callback invitation's answer opens the same page, by its own token (issue 36).
+    expect(callbackUrl(config, id)).toBe(`https://casting.example/manage?c=${registrationToken(config, "callback", id)}`);
   });
 
   it("refuse a token with any character changed, cut, or made up", () => {

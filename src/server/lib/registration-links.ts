@@ -1,7 +1,8 @@
 /**
  * The registrant's private links (ADR 015): "manage my registration" (issue 19), the guardian's
- * decision (issue 18) and the check-in QR code (issue 20). Each is a token that names one
- * registration for one purpose.
+ * decision (issue 18), the check-in QR code (issue 20) and the answer to a callback invitation
+ * (issue 36). Each is a token that names one registration (an invitation, for a callback's) for
+ * one purpose.
  *
  * Why derived and not stored: every later e-mail (the confirmation, a reminder, a waiting-list
  * offer, a campaign) and the PDF sheet must carry the link again, and a random token kept only as
@@ -14,7 +15,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config";
 
-export type RegistrationLinkPurpose = "manage" | "guardian" | "check-in";
+export type RegistrationLinkPurpose = "manage" | "guardian" | "check-in" | "callback";
 
 const ID_BYTES = 16;
 const MAC_BYTES = 16; // 128 bits: unguessable, and the token stays 43 characters (a QR code stays small).
@@ -74,3 +75,7 @@ export const checkInUrl = (config: Pick<Config, "authSecret" | "publicUrl">, reg
 /** The page where a person sees, moves or cancels their registration (issue 19). */
 export const manageUrl = (config: Pick<Config, "authSecret" | "publicUrl">, registrationId: string) =>
   `${config.publicUrl}/manage?t=${registrationToken(config, "manage", registrationId)}`;
+
+/** Where a person answers a callback invitation (issue 36): the manage page, showing the callback. */
+export const callbackUrl = (config: Pick<Config, "authSecret" | "publicUrl">, invitationId: string) =>
+  `${config.publicUrl}/manage?c=${registrationToken(config, "callback", invitationId)}`;

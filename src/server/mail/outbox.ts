@@ -18,6 +18,8 @@ export interface OutgoingEmail extends EmailContent {
   /** Template name, e.g. "registration_verification": staff read it by its label (MAIL_KINDS). */
   kind: MailKind;
   to: string;
+  /** One address copied (Cc): a minor's guardian on their callback invitation (issue 36). */
+  cc?: string | undefined;
   campaignRecipientId?: string;
   /** Files sent with it (an inline image the HTML shows as `cid:…`, a calendar invitation). */
   attachments?: OutboxAttachment[];
@@ -29,9 +31,12 @@ export interface OutgoingEmail extends EmailContent {
 export function newOutboxRow(email: OutgoingEmail) {
   // Validated addresses only: a bad one is a bug of the caller, and must fail its transaction.
   if (!isSingleAddress(email.to)) throw new Error(`enqueueEmail: not a single e-mail address: ${JSON.stringify(email.to)}`);
+  if (email.cc !== undefined && !isSingleAddress(email.cc))
+    throw new Error(`enqueueEmail: not a single e-mail address: ${JSON.stringify(email.cc)}`);
   return {
     kind: email.kind,
     toAddress: headerSafe(email.to),
+    ccAddress: email.cc === undefined ? null : headerSafe(email.cc),
     subject: headerSafe(email.subject),
     textBody: email.text,
     htmlBody: email.html,

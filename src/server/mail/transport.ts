@@ -9,6 +9,8 @@ import { headerSafe, isSingleAddress } from "./layout";
 
 export interface TransportMessage {
   to: string;
+  /** One address copied (Cc), or none. */
+  cc?: string | null | undefined;
   subject: string;
   text: string;
   html: string;
@@ -67,14 +69,17 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
   return {
     async send(message) {
       // Enqueueing already checks both; checking again keeps a row edited by hand just as safe.
-      if (!isSingleAddress(message.to)) {
-        throw Object.assign(new Error(`Invalid recipient address: ${JSON.stringify(message.to)}`), { code: "EENVELOPE" });
+      for (const address of [message.to, ...(message.cc ? [message.cc] : [])]) {
+        if (!isSingleAddress(address)) {
+          throw Object.assign(new Error(`Invalid recipient address: ${JSON.stringify(address)}`), { code: "EENVELOPE" });
+        }
       }
       const info = await transporter.sendMail({
         from: message.fromName
           ? { name: headerSafe(message.fromName), address: senderAddress(options.mailFrom) }
           : options.mailFrom,
         to: message.to,
+        ...(message.cc ? { cc: message.cc } : {}),
         subject: headerSafe(message.subject),
         text: message.text,
         html: message.html,

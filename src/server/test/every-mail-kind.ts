@@ -19,6 +19,7 @@ import {
   staffVerificationEmail,
 } from "../modules/accounts/accounts.emails";
 import { authenticReportEmail } from "../modules/authentic/authentic.emails";
+import { callbackEmail } from "../modules/callbacks/callbacks.emails";
 import { campaignRenderer } from "../modules/campaigns/campaigns.email";
 import { accessLinksEmail, guardianRequestEmail } from "../modules/privacy/privacy.emails";
 import { CHECK_IN_QR_CID, confirmationEmail, registrantNoticeEmail, verificationEmail } from "../modules/public/public.emails";
@@ -52,6 +53,15 @@ export function everyMailKind(config: Config, to = "maria@example.com"): Outgoin
     content: "<p>Hola <b>{nombre}</b>, ¡nos vemos!</p>",
     isHtml: true,
   });
+  const callback = {
+    fullName: "María José Núñez",
+    registrationCode: "OC-7K2QF9",
+    openCallName: event.eventName,
+    callback: { ...event, eventName: "Callback Otoño" },
+    deadline: new Date("2027-04-20T21:00:00Z"),
+    url,
+    guardianName: "Laura Núñez",
+  };
   const byKind: Record<MailKind, Omit<OutgoingEmail, "to" | "kind">> = {
     registration_verification: verificationEmail(language, { ...registration, verifyUrl: url, ttlHours: 48 }),
     registration_confirmation: {
@@ -66,6 +76,8 @@ export function everyMailKind(config: Config, to = "maria@example.com"): Outgoin
     waitlist_joined: withoutAddress(joinedEmail(config, waiting, "tok")),
     waitlist_offer: withoutAddress(offerEmail(config, waiting, "tok", new Date("2027-04-09T12:00:00Z"))),
     waitlist_removed: withoutAddress(removedEmail(config, waiting)),
+    callback_invitation: callbackEmail(language, "invitation", callback),
+    callback_reminder: callbackEmail(language, "reminder", callback),
     privacy_access: accessLinksEmail(language, [{ eventName: event.eventName, eventDate: event.eventDate, url }]),
     campaign: campaign({
       values: { nombre: "María José", codigo: "OC-7K2QF9", evento: event.eventName, fecha: "10/04/2027", horario: "10:00" },

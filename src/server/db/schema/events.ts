@@ -1,6 +1,21 @@
 /** Scouting events and their time slots. */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgSequence, pgTable, text, time, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  time,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { EVENT_KINDS } from "@common/constants";
 import { PHOTO_SETTINGS } from "@common/photos";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./accounts";
@@ -37,6 +52,13 @@ export const scoutingEvents = pgTable(
     /** Whether people may register at the door from the walk-in poster (issue 35), and how many a day. */
     walkInsEnabled: boolean("walk_ins_enabled").notNull().default(false),
     walkInsDailyCap: integer("walk_ins_daily_cap"),
+    /**
+     * An open call, or a callback of one (issue 36): a callback is never public (nobody registers
+     * from a link; its registrations come from invitations), and names its open call. Both are
+     * fixed at creation.
+     */
+    kind: text("kind", { enum: EVENT_KINDS }).notNull().default("open"),
+    callbackOf: uuid("callback_of").references((): AnyPgColumn => scoutingEvents.id, { onDelete: "restrict" }),
   },
   (t) => [
     check(
@@ -48,6 +70,9 @@ export const scoutingEvents = pgTable(
     // SLUG_PATTERN and SLUG_MAX_LENGTH of src/common/slugs.ts.
     check("scouting_events_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 60`),
     index("scouting_events_event_date_idx").on(t.eventDate),
+    check("scouting_events_kind_check", sql`${t.kind} in ('open', 'callback')`),
+    check("scouting_events_callback_of_check", sql`(${t.kind} = 'callback') = (${t.callbackOf} is not null)`),
+    index("scouting_events_callback_of_idx").on(t.callbackOf),
   ],
 );
 

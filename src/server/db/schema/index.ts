@@ -50,3 +50,4 @@ export type RegistrantColumnsMatchFields = Holds<
 export * from "./tokens";
 export * from "./webhooks";
 export * from "./casting-day";
+export * from "./callbacks";

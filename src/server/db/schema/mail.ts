@@ -85,6 +85,8 @@ export const outboxMessages = pgTable(
     /** Template name, e.g. "registration_verification". */
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
+    /** A copy's one address (Cc), when the message has one: a minor's guardian (issue 36). */
+    ccAddress: text("cc_address"),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),

@@ -37,6 +37,9 @@ export const photos = pgTable(
     // One photo of each kind per registration.
     uniqueIndex("photos_registration_kind_uq").on(t.registrationId, t.kind),
     // The sweep of photos never used: unclaimed ones by age.
+    // A callback's registration holds copies of the person's photo rows, sharing their files (issue
+    // 36): a deleted row's files go only when no row still names them (migration callbacks).
+    index("photos_large_key_idx").on(t.largeKey),
     index("photos_unclaimed_created_idx")
       .on(t.createdAt)
       .where(sql`${t.registrationId} is null`),

@@ -43,7 +43,7 @@ export function createAuthenticRepository(db: DbOrTx) {
         await db.execute(sql`
           select event_name as "eventName", event_date::text as "eventDate", slug
           from scouting_events
-          where status = 'active' and event_date >= ${today}::date
+          where status = 'active' and kind = 'open' and event_date >= ${today}::date
           order by event_date, event_name
           limit 20`),
       );

@@ -21,6 +21,10 @@ export const eventErrors = {
   /** Another event has that short address: named under the form's field too. */
   slugTaken: (slug: string) =>
     new AppError(409, "slug_taken", t("events.errors.slugTaken", { slug }), { slug: t("events.errors.slugTaken", { slug }) }),
+  /** A callback's `callbackOf` that is no open call (issue 36). */
+  openCallNotFound: () => errors.validation({ callbackOf: t("events.errors.openCallNotFound") }),
+  /** An edit that changes the kind or the open call: both are fixed at creation. */
+  kindFixed: () => errors.validation({ kind: t("events.errors.kindFixed") }),
   timeslotHasWaitlist: (range: string, count: number) =>
     errors.conflict("timeslot_has_waitlist", t("events.errors.timeslotHasWaitlist", { range, count })),
 };

@@ -59,8 +59,14 @@ export function createEventsRepository(db: Db) {
       return row ?? null;
     },
 
+    /** An event's kind (open call or callback; fixed at creation), undefined when there is no such event. */
+    async findKind(id: string, tx: DbOrTx = db) {
+      const [row] = await tx.select({ kind: scoutingEvents.kind }).from(scoutingEvents).where(eq(scoutingEvents.id, id));
+      return row?.kind;
+    },
     async insert(
-      values: EventValues & Pick<ScoutingEventRow, "photos" | "slug"> & { scoutingId: string; createdBy: string | null },
+      values: EventValues &
+        Pick<ScoutingEventRow, "photos" | "slug" | "kind" | "callbackOf"> & { scoutingId: string; createdBy: string | null },
       tx: DbOrTx = db,
     ) {
       const [row] = await tx.insert(scoutingEvents).values(values).returning();

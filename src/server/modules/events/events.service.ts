@@ -49,6 +49,8 @@ function toEvent(row: ScoutingEventRow, registrationCount: number, timeslots: Ti
     confirmationDetails: row.confirmationDetails,
     status: row.status,
     photos: row.photos,
+    kind: row.kind,
+    callbackOf: row.callbackOf,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     registrationCount,
@@ -172,6 +174,12 @@ async function offerRoomMade(
   );
 }
 
+/** An edit that leaves the kind and the open call as they are (absent: unchanged). */
+function sameKind(event: ScoutingEventRow, input: UpdateEventBody): boolean {
+  if (input.kind === undefined && input.callbackOf === undefined) return true;
+  return input.kind === event.kind && (input.callbackOf ?? null) === event.callbackOf;
+}
+
 export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) {
   const eventsRepo = createEventsRepository(db);
   const slotsRepo = createTimeslotsRepository(db);
@@ -197,10 +205,17 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
 
     get: (id: string) => readEvent(id),
 
-    /** A new event is active; its Event ID is generated, and its short address unless given. */
+    /**
+     * A new event is active; its Event ID is generated, and its short address unless given. A
+     * callback's open call must exist and be an open call (issue 36).
+     */
     async create(input: CreateEventBody, createdBy: string): Promise<ScoutingEvent> {
+      const kind = input.kind ?? "open";
       return withSlug(input.slug, () =>
         db.transaction(async (tx) => {
+          if (input.callbackOf && (await eventsRepo.findKind(input.callbackOf, tx)) !== "open") {
+            throw eventErrors.openCallNotFound();
+          }
           const scoutingId = await nextScoutingId(tx, input.eventDate);
           const event = await eventsRepo.insert(
             {
@@ -212,6 +227,8 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
               description: input.description,
               confirmationDetails: input.confirmationDetails,
               photos: input.photos ?? DEFAULT_PHOTO_SETTING,
+              kind,
+              callbackOf: input.callbackOf ?? null,
               createdBy,
             },
             tx,
@@ -239,6 +256,7 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
         db.transaction(async (tx) => {
           const event = await eventsRepo.lockForEdit(id, tx);
           if (!event) throw eventErrors.notFound();
+          if (!sameKind(event, input)) throw eventErrors.kindFixed();
           const retimed = await lockRetimedRegistrations(tx, event, input);
           const existing = await slotsRepo.lockAllOfEvent(id, tx);
           const removed = await slotsToRemove(slotsRepo, existing, input, tx);

@@ -57,7 +57,11 @@ export function createPanelRepository(db: DbOrTx) {
         where ${r.id} = ${registrationId}`);
     },
 
-    async setStage(values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string }, tx: DbOrTx) {
+    /** `by` null: no staff member moved it (the person's answer to a callback invitation, issue 36). */
+    async setStage(
+      values: { registrationId: string; from: RegistrationStage; to: RegistrationStage; by: string | null },
+      tx: DbOrTx,
+    ) {
       await tx
         .update(r)
         .set({ stage: values.to, funnelReached: sql`greatest(${r.funnelReached}, ${FUNNEL_RANK[values.to]})` })

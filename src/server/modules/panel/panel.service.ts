@@ -17,6 +17,19 @@ import { listItemFor } from "../registrations/registrations.service";
 import { panelErrors } from "./panel.errors";
 import { createPanelRepository, createTagsRepository } from "./panel.repository";
 
+/**
+ * A registration's stage moved, in the caller's transaction with its row locked: the stage, its
+ * history row and `stage.changed` for the webhooks. `by` null when no staff member moved it.
+ */
+export async function moveStage(
+  tx: DbOrTx,
+  move: { registrationId: string; eventId: string; from: RegistrationStage; to: RegistrationStage; by: string | null },
+): Promise<void> {
+  const { registrationId, eventId, from, to, by } = move;
+  await createPanelRepository(tx).setStage({ registrationId, from, to, by }, tx);
+  await recordWebhookEvent(tx, { type: "stage.changed", subjectId: registrationId, data: { registrationId, eventId, from, to } });
+}
+
 /** What a panel write records in the audit trail. */
 type AuditNote = Pick<AuditEntry, "action" | "details">;
 
@@ -74,9 +87,7 @@ export function createPanelService({ db }: { db: Db }) {
     setStage: (user: SessionUser, id: string, stage: RegistrationStage, audit?: AuditContext) =>
       onRegistration(user, id, audit, async (tx, current) => {
         if (current.stage === stage) return undefined;
-        await repo.setStage({ registrationId: id, from: current.stage, to: stage, by: user.id }, tx);
-        const data = { registrationId: id, eventId: current.eventId, from: current.stage, to: stage };
-        await recordWebhookEvent(tx, { type: "stage.changed", subjectId: id, data });
+        await moveStage(tx, { registrationId: id, eventId: current.eventId, from: current.stage, to: stage, by: user.id });
         return { action: "registration.stage_change", details: { from: current.stage, to: stage } };
       }),
 

@@ -3,17 +3,18 @@ import type { PhotoKind } from "@common/photos";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import { photos, scoutingEvents, storageDeletions } from "../../db/schema";
+import { isPublicEvent } from "../events/event-visibility";
 
 export type NewPhoto = typeof photos.$inferInsert;
 
 export function createPhotosRepository(db: Db) {
   return {
-    /** The event's photo setting, when the event is active. */
+    /** The event's photo setting, when the public may register for it (an active open call). */
     async activeEventPhotoSetting(eventId: string, tx: DbOrTx = db) {
       const [row] = await tx
         .select({ photos: scoutingEvents.photos })
         .from(scoutingEvents)
-        .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
+        .where(and(eq(scoutingEvents.id, eventId), isPublicEvent()));
       return row?.photos;
     },
 

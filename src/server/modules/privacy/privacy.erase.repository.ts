@@ -73,7 +73,7 @@ export async function blankOutboxRows(where: SQL, tx: DbOrTx) {
     await tx.execute(sql`
       with target as (select id, status from ${outboxMessages} where ${where} order by id for update)
       update ${outboxMessages} o
-      set to_address = ${ERASED_ADDRESS}, subject = ${ERASED_TEXT}, text_body = ${ERASED_TEXT}, html_body = ${ERASED_TEXT},
+      set to_address = ${ERASED_ADDRESS}, cc_address = null, subject = ${ERASED_TEXT}, text_body = ${ERASED_TEXT}, html_body = ${ERASED_TEXT},
         attachments = null, ical_event = null, smtp_response = null, last_error = null,
         status = case when target.status in ('pending', 'sending') then 'undelivered' else target.status end
       from target where o.id = target.id

@@ -9,10 +9,13 @@
  * in the same transaction (issue 19). Final, and recorded in the audit trail (ids only).
  *
  * A staff deletion (registrations.service.ts) removes the registration the same way
- * (`removeRegistration`): nothing of the person is left where an erasure could no longer find it.
+ * (`removeRegistration`): nothing of the person is left where an erasure could no longer find it;
+ * the registrations it made in callbacks (issue 36) are registrations of their own, which a staff
+ * deletion leaves and an erasure takes.
  */
 import type { DbOrTx } from "../../db/client";
 import { recordAudit, type AuditContext } from "../audit/audit.record";
+import { callbackRegistrationsOf } from "../callbacks/callbacks.repository";
 import { offerFreedSpots, type OfferConfig } from "../waitlist/waitlist.offers";
 import { deleteRegistration, deleteWaitlistEntriesOf, lockRegistrationToErase } from "./privacy.erase.repository";
 import { blankPersonalMail } from "./privacy.mail";
@@ -35,6 +38,11 @@ export async function removeRegistration(
 ): Promise<{ eventId: string } | undefined> {
   const row = await lockRegistrationToErase(registrationId, tx);
   if (!row) return undefined;
+  // The callbacks' registrations its invitations' answers made (issue 36) are copies of its person's
+  // data and photos: an erasure takes them too. (Its invitations go with it, by cascade.)
+  if (everywhere) {
+    for (const copy of await callbackRegistrationsOf(registrationId, tx)) await removeRegistration(tx, config, copy, { now, everywhere });
+  }
   // The person's own entries only (a guardian's place in a line is the guardian's). An entry's
   // photos go with it (cascade), their files queued like the registration's. First, so that the
   // mail below knows what of the address is left.

@@ -4,6 +4,7 @@
  * Slot availability comes from the events module's timeslots repository.
  */
 import { REGISTRATION_CREATED_CTE } from "../webhooks/webhooks.events";
+import { isPublicEvent, publicEventSql } from "../events/event-visibility";
 import type { Language } from "@common/i18n";
 import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";
@@ -70,7 +71,7 @@ const PHOTO_PARAMETERS = FIRST_INSERTED_PARAMETER + INSERTED.length;
 const SLOT = `
   select t.id, t.registered_count + t.held_count < t.capacity as has_room
   from event_timeslots t join scouting_events e on e.id = t.event_id
-  where t.id = $2::uuid and e.id = $1::uuid and e.status = 'active'
+  where t.id = $2::uuid and e.id = $1::uuid and ${publicEventSql("e")}
   for no key update of t`;
 const INSERT_REGISTRATION = `
   insert into model_registrations (event_id, timeslot_id, ${INSERTED.map((c) => c.column).join(", ")})
@@ -231,7 +232,7 @@ export function createPublicRepository(db: Db) {
           photos: scoutingEvents.photos,
         })
         .from(scoutingEvents)
-        .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
+        .where(and(eq(scoutingEvents.id, eventId), isPublicEvent()));
       return event;
     },
 
@@ -252,7 +253,7 @@ export function createPublicRepository(db: Db) {
         })
         .from(scoutingEvents)
         .leftJoin(eventTimeslots, eq(eventTimeslots.eventId, scoutingEvents.id))
-        .where(and(eq(scoutingEvents.id, eventId), eq(scoutingEvents.status, "active")));
+        .where(and(eq(scoutingEvents.id, eventId), isPublicEvent()));
       const [first] = rows;
       if (!first) return undefined;
       const slots = new Map<string, { startTime: string; endTime: string }>();

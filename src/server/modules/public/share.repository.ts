@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { scoutingEvents } from "../../db/schema";
+import { isPublicEvent } from "../events/event-visibility";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +24,7 @@ export function createShareRepository(db: Db) {
           updatedAt: scoutingEvents.updatedAt,
         })
         .from(scoutingEvents)
-        .where(and(eq(by === "id" ? scoutingEvents.id : scoutingEvents.slug, eventId), eq(scoutingEvents.status, "active")));
+        .where(and(eq(by === "id" ? scoutingEvents.id : scoutingEvents.slug, eventId), isPublicEvent()));
       return event;
     },
   };

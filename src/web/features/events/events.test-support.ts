@@ -13,6 +13,8 @@ export function scoutingEvent(overrides: Partial<ScoutingEvent> = {}): ScoutingE
     confirmationDetails: "",
     status: "active",
     photos: "required",
+    kind: "open",
+    callbackOf: null,
     createdBy: null,
     createdAt: "2026-01-10T12:00:00.000Z",
     registrationCount: 3,
