@@ -97,6 +97,8 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     .insert(displayKeys)
     .values({ eventId: day.id, name: "TV de la entrada", keyHash: `walk-screen-${Date.now()}`, createdBy: tokenMaker.id })
     .returning();
+  // A callback of the person's event (issue 36), to invite the other registrant to and remind them.
+  const callback = await createEvent(t.db, { eventDate: "2031-05-10", kind: "callback", callbackOf: eventId });
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
@@ -146,6 +148,20 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
       "registration.check_in",
       { method: "POST", url: "/api/check-ins", payload: { registrationId: other.id } },
       { registrationId: other.id },
+    ],
+    [
+      "callback.invite",
+      {
+        method: "POST",
+        url: `/api/events/${callback.id}/callback-invitations`,
+        payload: { registrationIds: [other.id], deadline: "2031-05-01T23:59:00-03:00" },
+      },
+      { registrationId: other.id, eventId: callback.id },
+    ],
+    [
+      "callback.remind",
+      { method: "POST", url: `/api/events/${callback.id}/callback-invitations/remind` },
+      { registrationId: other.id, eventId: callback.id },
     ],
     // The person is 17 and their guardian has not decided: only an admin's override lets them in.
     [

@@ -15,24 +15,29 @@ export interface FoundEvent {
 
 export function createAuthenticRepository(db: DbOrTx) {
   return {
-    /** The first event any candidate names; never who registered or was written to. */
+    /**
+     * The first event any candidate names; never who registered or was written to. A callback
+     * (issue 36) has no public page: its link is nobody's, and a code of its registrations or its
+     * messages answers its open call.
+     */
     async findEvent(c: Candidates): Promise<FoundEvent | undefined> {
       const [row] = rowsOf<FoundEvent>(
         await db.execute(sql`
-          select e.event_name as "eventName", e.event_date::text as "eventDate", e.slug
-          from scouting_events e
-          where e.id = any(${sql.param(c.eventIds)}::uuid[]) or e.slug = any(${sql.param(c.slugs)}::text[])
-          union all
-          select e.event_name, e.event_date::text, e.slug
-          from model_registrations r join scouting_events e on e.id = r.event_id
-          where r.registration_code = any(${sql.param(c.registrationCodes)}::text[])
-          union all
-          select e.event_name, e.event_date::text, e.slug
-          from email_campaign_recipients cr
-          join email_campaigns c on c.id = cr.campaign_id
-          join scouting_events e on e.id = c.event_id
-          where cr.message_code = any(${sql.param(c.messageCodes)}::text[])
-          limit 1`),
+          with named as (
+            select e.id from scouting_events e
+            where (e.id = any(${sql.param(c.eventIds)}::uuid[]) or e.slug = any(${sql.param(c.slugs)}::text[])) and e.kind = 'open'
+            union all
+            select r.event_id from model_registrations r
+            where r.registration_code = any(${sql.param(c.registrationCodes)}::text[])
+            union all
+            select c.event_id from email_campaign_recipients cr
+            join email_campaigns c on c.id = cr.campaign_id
+            where cr.message_code = any(${sql.param(c.messageCodes)}::text[]) and c.event_id is not null
+            limit 1
+          )
+          select o.event_name as "eventName", o.event_date::text as "eventDate", o.slug
+          from named join scouting_events e on e.id = named.id
+          join scouting_events o on o.id = coalesce(e.callback_of, e.id)`),
       );
       return row;
     },
