@@ -82,11 +82,17 @@ const eventFields = z.object({
    * its open call in `callbackOf`, an open call names none. On an edit, absent means unchanged.
    */
   kind: z.enum(EVENT_KINDS).optional(),
-  callbackOf: z.uuid({ error: () => t("events.validation.callbackOfRequired") }).nullable().optional(),
+  callbackOf: z
+    .uuid({ error: () => t("events.validation.callbackOfRequired") })
+    .nullable()
+    .optional(),
 });
 
 /** A callback names its open call; an open call names none. */
-function kindRule(value: { kind?: "open" | "callback" | undefined; callbackOf?: string | null | undefined }, ctx: z.RefinementCtx) {
+function kindRule(
+  value: { kind?: "open" | "callback" | undefined; callbackOf?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.kind === "callback" && !value.callbackOf)
     ctx.addIssue({ code: "custom", path: ["callbackOf"], message: t("events.validation.callbackOfRequired") });
   if (value.kind !== "callback" && value.callbackOf)

@@ -26,7 +26,7 @@ import { insightsRows } from "./authorization-matrix.insights";
 import { integrationRows } from "./authorization-matrix.webhooks";
 import { castingDayRows } from "./authorization-matrix.casting-day";
 import { campaignRows } from "./authorization-matrix.campaigns";
-import { callbackRows } from "./authorization-matrix.callbacks";
+import { eventRows } from "./authorization-matrix.events";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -192,47 +192,8 @@ export const MATRIX: MatrixRow[] = [
     ok: 202,
     prepare: async () => ({ url: "/api/public/authentic/report", body: { message: "Me pidieron plata por un book." } }),
   },
-  // ---- events
-  { method: "GET", route: "/api/events", ok: 200 },
-  {
-    method: "POST",
-    route: "/api/events",
-    ok: 201,
-    prepare: async () => ({
-      url: "/api/events",
-      body: {
-        eventName: "Casting matriz",
-        eventDate: "2026-03-05",
-        location: "CABA",
-        timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
-      },
-    }),
-  },
-  {
-    method: "GET",
-    route: "/api/events/:id",
-    ok: 200,
-    prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
-  },
-  {
-    method: "PUT",
-    route: "/api/events/:id",
-    ok: 200,
-    prepare: async (app) => {
-      const event = await createEvent(app.ctx.db);
-      const slot = event.timeslots[0]!;
-      return {
-        url: `/api/events/${event.id}`,
-        body: {
-          eventName: `${event.eventName} (editado)`,
-          eventDate: event.eventDate,
-          location: event.location,
-          status: "inactive",
-          timeslots: [{ id: slot.id, startTime: "09:00", endTime: "10:00", capacity: 5 }],
-        },
-      };
-    },
-  },
+  // ---- events, and the callbacks of an open call (issue 36)
+  ...eventRows(),
   // ---- registrations
   ...registrationRows(),
   // ---- photos
@@ -248,7 +209,6 @@ export const MATRIX: MatrixRow[] = [
   ...insightsRows(), // ---- tracked links and insights (issue 38)
   ...integrationRows(), // ---- API tokens and webhooks (issue 37)
   ...castingDayRows(), // ---- the casting day's line and venue screens (issue 35)
-  ...callbackRows(), // ---- callbacks (issue 36)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

@@ -87,7 +87,11 @@ export function PublicVisitorApp({ pages, at }: { pages: PublicPages; at?: Visit
       );
   if (match?.page === "success") page = <SuccessPage search={location.search} />;
   if (match?.page === "verify") page = <VerifyPage key={match.token} token={match.token} />;
-  if (match?.page === "manage") page = <ManagePage key={token} token={token} />;
+  if (match?.page === "manage") {
+    // `c`: a callback invitation's link (issue 36).
+    const callbackToken = query.get("c") ?? "";
+    page = <ManagePage key={`${token}:${callbackToken}`} token={token} callbackToken={callbackToken} />;
+  }
   if (match?.page === "waitlist") page = <WaitlistPage key={token} token={token} navigate={navigate} />;
   if (match?.page === "privacy") page = <PrivacyPage />;
   if (match?.page === "authentic") page = <AuthenticPage />;

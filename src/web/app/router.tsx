@@ -80,6 +80,12 @@ const pageRoutes: RouteObject[] = [
             { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
             { path: "scouting/events/:eventId/edit", lazy: () => import("@web/features/events/pages/edit-event-page") },
           ]),
+          ...guarded("callbacks.manage", [
+            {
+              path: "scouting/events/:eventId/callback",
+              lazy: () => import("@web/features/callbacks/pages/callback-invitations-page"),
+            },
+          ]),
           ...guarded("mailbox.read", [
             { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },
             { path: "admin/mailbox/:id", lazy: () => import("@web/features/mailbox/pages/mailbox-message-page") },

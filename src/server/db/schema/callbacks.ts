@@ -42,10 +42,7 @@ export const callbackInvitations = pgTable(
       .where(sql`${t.callbackRegistrationId} is not null`),
     check("callback_invitations_status_check", sql`${t.status} in ('invited', 'accepted', 'declined')`),
     check("callback_invitations_answered_check", sql`(${t.status} = 'invited') = (${t.answeredAt} is null)`),
-    check(
-      "callback_invitations_accepted_check",
-      sql`(${t.status} = 'accepted') = (${t.callbackRegistrationId} is not null)`,
-    ),
+    check("callback_invitations_accepted_check", sql`(${t.status} = 'accepted') = (${t.callbackRegistrationId} is not null)`),
   ],
 );
 

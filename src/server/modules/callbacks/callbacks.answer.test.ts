@@ -23,7 +23,14 @@ import { registrationToken } from "../../lib/registration-links";
 import { createRegistration, registrationBody, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { seventeen, uploadPhoto } from "../privacy/privacy.test-support";
-import { answer, answerToken, CALLBACK_DATE, callbackCalls, openCallWithCallback, viewInvitation } from "./callbacks.test-support";
+import {
+  answer,
+  answerToken,
+  CALLBACK_DATE,
+  callbackCalls,
+  openCallWithCallback,
+  viewInvitation,
+} from "./callbacks.test-support";
 
 const t = useTestApp();
 let admin: { user: { id: string }; headers: Record<string, string> };
@@ -52,10 +59,21 @@ async function invitedMinorWithPhoto() {
   });
   const res = await t.app.inject({ method: "POST", url: `/api/public/events/${openCall.id}/registrations`, payload: body });
   expect(res.statusCode, res.body).toBe(201);
-  const [person] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.email, body.email as string));
-  await t.db.update(modelRegistrations).set({ guardianStatus: "approved", stage: "shortlisted" }).where(eq(modelRegistrations.id, person!.id));
+  const [person] = await t.db
+    .select()
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.email, body.email as string));
+  await t.db
+    .update(modelRegistrations)
+    .set({ guardianStatus: "approved", stage: "shortlisted" })
+    .where(eq(modelRegistrations.id, person!.id));
   expect((await calls.invite(callback.id, [person!.id])).json()).toEqual({ invited: 1, skipped: [] });
-  return { openCall, callback, person: { ...person!, guardianStatus: "approved" as const }, token: await answerToken(t.app, callback.id, person!.id) };
+  return {
+    openCall,
+    callback,
+    person: { ...person!, guardianStatus: "approved" as const },
+    token: await answerToken(t.app, callback.id, person!.id),
+  };
 }
 
 const deliveriesOf = (type: string, subjectId: string) =>
@@ -109,7 +127,12 @@ describe("POST /api/public/callbacks/answer: choosing a slot", () => {
     // Its photo: the same file, shown to staff as the callback registration's own.
     const [original] = await t.db.select().from(photos).where(eq(photos.registrationId, person.id));
     const [copy] = await t.db.select().from(photos).where(eq(photos.registrationId, made!.id));
-    expect(copy).toMatchObject({ kind: "face", eventId: callback.id, largeKey: original!.largeKey, thumbKey: original!.thumbKey });
+    expect(copy).toMatchObject({
+      kind: "face",
+      eventId: callback.id,
+      largeKey: original!.largeKey,
+      thumbKey: original!.thumbKey,
+    });
     expect(copy!.id).not.toBe(original!.id);
     const shown = await t.app.inject({ url: `/api/registrations/${made!.id}/photos/face?size=thumb`, headers: admin.headers });
     expect(shown.statusCode).toBe(200);
@@ -119,7 +142,10 @@ describe("POST /api/public/callbacks/answer: choosing a slot", () => {
     const [moved] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.id, person.id));
     expect(moved!.stage).toBe("callback");
     expect(moved!.funnelReached).toBe(2);
-    const history = await t.db.select().from(registrationStageChanges).where(eq(registrationStageChanges.registrationId, person.id));
+    const history = await t.db
+      .select()
+      .from(registrationStageChanges)
+      .where(eq(registrationStageChanges.registrationId, person.id));
     expect(history.map((h) => [h.fromStage, h.toStage, h.changedBy])).toEqual([["shortlisted", "callback", null]]);
 
     // The confirmation, with the door's QR code and the calendar invite of the callback's slot.
@@ -174,7 +200,9 @@ describe("POST /api/public/callbacks/answer: choosing a slot", () => {
 
   it("refuses a full slot, a slot of another event, a started slot, both answers at once, and a link not of an invitation", async () => {
     const { openCall, callback } = await openCallWithCallback(t.app, { timeslots: [{ capacity: 1 }, { capacity: 1 }] });
-    const people = await Promise.all([0, 1].map(() => createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id })));
+    const people = await Promise.all(
+      [0, 1].map(() => createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id })),
+    );
     await calls.invite(
       callback.id,
       people.map((p) => p.id),
@@ -215,7 +243,11 @@ describe("POST /api/public/callbacks/answer: choosing a slot", () => {
 describe("declining, and the deadline", () => {
   it("records a decline once, changes no stage and makes no registration", async () => {
     const { openCall, callback } = await openCallWithCallback(t.app);
-    const person = await createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id, stage: "shortlisted" });
+    const person = await createRegistration(t.db, {
+      eventId: openCall.id,
+      timeslotId: openCall.timeslots[0]!.id,
+      stage: "shortlisted",
+    });
     await calls.invite(callback.id, [person.id]);
     const token = await answerToken(t.app, callback.id, person.id);
     const res = await answer(t.app, { t: token, decline: true });

@@ -55,7 +55,9 @@ async function readView(repo: CallbacksRepository, config: Config, id: string, n
     openCall: { eventName: row.openCallName },
     timeslots: slots.map((slot) => ({ ...slot, startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) })),
     chosen: chosen ? { startTime: formatTime(chosen.startTime), endTime: formatTime(chosen.endTime) } : null,
-    manageToken: invitation.callbackRegistrationId ? registrationToken(config, "manage", invitation.callbackRegistrationId) : null,
+    manageToken: invitation.callbackRegistrationId
+      ? registrationToken(config, "manage", invitation.callbackRegistrationId)
+      : null,
   };
 }
 
@@ -67,8 +69,7 @@ async function lockOpenInvitation(repo: CallbacksRepository, id: string, now: Da
   const invitation = await repo.lockInvitation(id, tx);
   if (!person || !invitation) throw callbackErrors.invalidToken();
   if (invitation.status !== "invited") throw callbackErrors.alreadyAnswered();
-  if (invitation.deadline <= now)
-    throw callbackErrors.deadlinePassed(formatDateTimeFor(currentLanguage(), invitation.deadline));
+  if (invitation.deadline <= now) throw callbackErrors.deadlinePassed(formatDateTimeFor(currentLanguage(), invitation.deadline));
   return { invitation, person };
 }
 

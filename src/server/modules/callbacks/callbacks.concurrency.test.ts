@@ -31,7 +31,9 @@ afterAll(async () => {
 async function lastSpot(count: number) {
   const { openCall, callback } = await openCallWithCallback(t.app, { timeslots: [{ capacity: 1 }, { capacity: 5 }] });
   const people = await Promise.all(
-    Array.from({ length: count }, () => createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id })),
+    Array.from({ length: count }, () =>
+      createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id }),
+    ),
   );
   await calls.invite(
     callback.id,
@@ -52,7 +54,9 @@ describe.skipIf(!onPostgres)("the last spot from two connections at once (Postgr
     const { callback, slot, tokens } = await lastSpot(2);
     for (let i = 0; i < 2; i++) connections.push(await openDatabase({ url: t.databaseUrl, poolSize: 1 }));
     const outcomes = await Promise.allSettled(
-      connections.map((database, i) => createCallbackAnswers({ db: database.db, config: t.config }).answer({ t: tokens[i]!, timeslotId: slot.id })),
+      connections.map((database, i) =>
+        createCallbackAnswers({ db: database.db, config: t.config }).answer({ t: tokens[i]!, timeslotId: slot.id }),
+      ),
     );
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");

@@ -30,7 +30,10 @@ afterAll(async () => {
 
 /** A registrant with a photo (a minor, approved), invited to a callback of their open call, who chose its first slot. */
 async function inCallback(person: { event: { id: string }; registrationCode: string }) {
-  const [row] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.registrationCode, person.registrationCode));
+  const [row] = await t.db
+    .select()
+    .from(modelRegistrations)
+    .where(eq(modelRegistrations.registrationCode, person.registrationCode));
   await t.db.update(modelRegistrations).set({ guardianStatus: "approved" }).where(eq(modelRegistrations.id, row!.id));
   const { callback } = await openCallWithCallback(t.app);
   await t.db.execute(sql`update scouting_events set callback_of = ${person.event.id} where id = ${callback.id}`);
@@ -41,9 +44,12 @@ async function inCallback(person: { event: { id: string }; registrationCode: str
   return { id: row!.id, callbackRegistrationId: made!.id };
 }
 
-const photoRows = (registrationIds: string[]) => t.db.select().from(photos).where(inArray(photos.registrationId, registrationIds));
+const photoRows = (registrationIds: string[]) =>
+  t.db.select().from(photos).where(inArray(photos.registrationId, registrationIds));
 const queued = async (keys: string[]) =>
-  (await t.db.select().from(storageDeletions).where(inArray(storageDeletions.storageKey, keys))).map((row) => row.storageKey).sort();
+  (await t.db.select().from(storageDeletions).where(inArray(storageDeletions.storageKey, keys)))
+    .map((row) => row.storageKey)
+    .sort();
 
 describe("erasing a person who answered a callback", () => {
   it("leaves nothing of them: the invitation, the callback's registration, its mail and its photos' files go", async () => {
@@ -54,7 +60,12 @@ describe("erasing a person who answered a callback", () => {
 
     const erased = await t.app.inject({ method: "POST", url: `/api/registrations/${id}/erase`, headers: admin });
     expect(erased.statusCode, erased.body).toBe(204);
-    expect(await t.db.select().from(modelRegistrations).where(inArray(modelRegistrations.id, [id, callbackRegistrationId]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(modelRegistrations)
+        .where(inArray(modelRegistrations.id, [id, callbackRegistrationId])),
+    ).toEqual([]);
     expect(await t.db.select().from(callbackInvitations).where(eq(callbackInvitations.registrationId, id))).toEqual([]);
     // The shared files are queued for removal, each once.
     expect(await queued(keys)).toEqual([...keys].sort());

@@ -9,7 +9,8 @@ export const callbackErrors = {
   /** Invitations belong to a callback event; `:id` is an open call. */
   notACallback: () => errors.conflict("not_a_callback_event", t("callbacks.errors.notACallback")),
   deadlinePast: () => errors.validation({ deadline: t("callbacks.errors.deadlinePast") }),
-  deadlineAfterCallback: (start: string) => errors.validation({ deadline: t("callbacks.errors.deadlineAfterCallback", { start }) }),
+  deadlineAfterCallback: (start: string) =>
+    errors.validation({ deadline: t("callbacks.errors.deadlineAfterCallback", { start }) }),
   /** An unknown, forged or erased invitation's link. */
   invalidToken: () => new AppError(404, "invalid_token", t("callbacks.errors.invalidToken")),
   deadlinePassed: (deadline: string) =>

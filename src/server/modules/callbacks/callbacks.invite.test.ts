@@ -54,7 +54,10 @@ describe("POST /api/events/:id/callback-invitations", () => {
       cancelledAt: new Date(),
     });
     const elsewhere = await openCallWithCallback(t.app);
-    const stranger = await createRegistration(t.db, { eventId: elsewhere.openCall.id, timeslotId: elsewhere.openCall.timeslots[0]!.id });
+    const stranger = await createRegistration(t.db, {
+      eventId: elsewhere.openCall.id,
+      timeslotId: elsewhere.openCall.timeslots[0]!.id,
+    });
     const gone = "00000000-0000-4000-8000-000000000000";
 
     const res = await calls.invite(callback.id, [
@@ -80,7 +83,9 @@ describe("POST /api/events/:id/callback-invitations", () => {
     });
     // The minors skipped get nothing, nor do their guardians.
     expect(await mailTo(waitingMinor.email)).toEqual([]);
-    expect((await t.db.select().from(outboxMessages).where(eq(outboxMessages.ccAddress, "pedro.tutor@example.com"))).length).toBe(0);
+    expect((await t.db.select().from(outboxMessages).where(eq(outboxMessages.ccAddress, "pedro.tutor@example.com"))).length).toBe(
+      0,
+    );
 
     // One e-mail each, in the person's language, with their own link; the approved minor's guardian copied.
     const [english] = await mailTo(adult.email);
@@ -138,7 +143,9 @@ describe("POST /api/events/:id/callback-invitations", () => {
     const unknown = await calls.invite("00000000-0000-4000-8000-000000000000", [person.id]);
     expect(unknown.statusCode).toBe(404);
     expect((await calls.invite(callback.id, [])).statusCode).toBe(400);
-    expect(await t.db.select().from(callbackInvitations).where(eq(callbackInvitations.callbackEventId, callback.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(callbackInvitations).where(eq(callbackInvitations.callbackEventId, callback.id)),
+    ).toHaveLength(1);
   });
 });
 
@@ -150,13 +157,20 @@ describe("GET /api/events/:id/callback-invitations and the reminder", () => {
         createRegistration(t.db, { eventId: openCall.id, timeslotId: openCall.timeslots[0]!.id, fullName: `${name} Prueba` }),
       ),
     );
-    const [accepting, declining, silent, late] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    const [accepting, declining, silent, late] = people as [
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+    ];
     await calls.invite(
       callback.id,
       people.map((p) => p.id),
     );
     const slot = callback.timeslots[1]!;
-    expect((await answer(t.app, { t: await answerToken(t.app, callback.id, accepting.id), timeslotId: slot.id })).statusCode).toBe(200);
+    expect(
+      (await answer(t.app, { t: await answerToken(t.app, callback.id, accepting.id), timeslotId: slot.id })).statusCode,
+    ).toBe(200);
     expect((await answer(t.app, { t: await answerToken(t.app, callback.id, declining.id), decline: true })).statusCode).toBe(200);
     // Dani's deadline has passed.
     await t.db
@@ -184,7 +198,9 @@ describe("GET /api/events/:id/callback-invitations and the reminder", () => {
     expect((await calls.remind(callback.id)).json()).toEqual({ reminded: 0 });
     const reminders = await t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "callback_reminder"));
     expect(reminders.map((m) => m.toAddress)).toEqual([silent.email]);
-    expect(reminders[0]!.textBody).toContain(`${t.config.publicUrl}/manage?c=${await answerToken(t.app, callback.id, silent.id)}`);
+    expect(reminders[0]!.textBody).toContain(
+      `${t.config.publicUrl}/manage?c=${await answerToken(t.app, callback.id, silent.id)}`,
+    );
     const after = (await calls.list(callback.id)).json<{ items: CallbackInvitation[] }>().items;
     expect(after.find((item) => item.person.fullName === "Caro Prueba")!.remindedAt).toEqual(expect.any(String));
     const audited = await t.db.select().from(auditLog).where(eq(auditLog.action, "callback.remind"));
@@ -207,6 +223,11 @@ describe("GET /api/events/:id/callback-invitations and the reminder", () => {
       headers: { authorization: `Bearer ${made.json().token}` },
     });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().items[0].person).toMatchObject({ fullName: person.fullName, email: null, phoneNumber: null, photos: [] });
+    expect(listed.json().items[0].person).toMatchObject({
+      fullName: person.fullName,
+      email: null,
+      phoneNumber: null,
+      photos: [],
+    });
   });
 });

@@ -35,9 +35,19 @@ const personColumns = {
   guardianEmail: modelRegistrations.guardianEmail,
 };
 export type InvitedPerson = Pick<ModelRegistrationRow, keyof typeof personColumns>;
-
 export function createCallbacksRepository(db: Db) {
+  return { ...callbackAndPeople(db), ...invitationReads(db), ...answerWrites() };
+}
+
+/** The callback and its open call, the people to invite, their invitations written and reminded. */
+function callbackAndPeople(db: Db) {
+  /** The registrations of these ids that exist, with what the invitation needs. */
+  const findPeople = (ids: string[], tx: DbOrTx = db): Promise<InvitedPerson[]> =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : tx.select(personColumns).from(modelRegistrations).where(inArray(modelRegistrations.id, ids));
   return {
+    findPeople,
     /** An event with what an invitation says of it, its open call's name, and its first slot's start (an instant). */
     async findCallbackEvent(id: string, tx: DbOrTx = db) {
       const [row] = await tx
@@ -58,12 +68,6 @@ export function createCallbacksRepository(db: Db) {
       return row && { ...row, firstStart: row.firstStart === null ? null : new Date(row.firstStart) };
     },
 
-    /** The registrations of these ids that exist, with what the invitation needs. */
-    findPeople(ids: string[], tx: DbOrTx = db): Promise<InvitedPerson[]> {
-      if (ids.length === 0) return Promise.resolve([]);
-      return tx.select(personColumns).from(modelRegistrations).where(inArray(modelRegistrations.id, ids));
-    },
-
     /** New invitations; one already there (the same person and callback) is left as it is and not returned. */
     insertInvitations(
       rows: Array<{ callbackEventId: string; registrationId: string; deadline: Date; invitedBy: string | null }>,
@@ -77,6 +81,38 @@ export function createCallbacksRepository(db: Db) {
         .returning({ id: inv.id, registrationId: inv.registrationId });
     },
 
+    /**
+     * Marks the one reminder of each invitation still unanswered, in time and never reminded, in
+     * one statement (a second request at the same moment finds none of them): their ids, deadlines
+     * and people.
+     */
+    async claimReminders(callbackEventId: string, now: Date, tx: DbOrTx) {
+      const claimed = await tx
+        .update(inv)
+        .set({ remindedAt: now })
+        .where(
+          and(eq(inv.callbackEventId, callbackEventId), eq(inv.status, "invited"), gt(inv.deadline, now), isNull(inv.remindedAt)),
+        )
+        .returning({ id: inv.id, registrationId: inv.registrationId, deadline: inv.deadline });
+      const people = new Map(
+        (
+          await findPeople(
+            claimed.map((row) => row.registrationId),
+            tx,
+          )
+        ).map((person) => [person.id, person]),
+      );
+      return claimed.flatMap((row) => {
+        const person = people.get(row.registrationId);
+        return person ? [{ ...row, person }] : [];
+      });
+    },
+  };
+}
+
+/** What staff read of a callback's invitations, and the person of theirs. */
+function invitationReads(db: Db) {
+  return {
     /** A callback's invitations with their people and the slot each chose, in the order they were sent. */
     listInvitations(callbackEventId: string, tx: DbOrTx = db) {
       return tx
@@ -99,44 +135,6 @@ export function createCallbacksRepository(db: Db) {
         .leftJoin(eventTimeslots, eq(eventTimeslots.id, callbackRegistration.timeslotId))
         .where(eq(inv.callbackEventId, callbackEventId))
         .orderBy(asc(inv.invitedAt), asc(modelRegistrations.fullName), asc(inv.id));
-    },
-
-    /**
-     * Marks the one reminder of each invitation still unanswered, in time and never reminded, in
-     * one statement (a second request at the same moment finds none of them): their ids, deadlines
-     * and people.
-     */
-    async claimReminders(callbackEventId: string, now: Date, tx: DbOrTx) {
-      const claimed = await tx
-        .update(inv)
-        .set({ remindedAt: now })
-        .where(
-          and(
-            eq(inv.callbackEventId, callbackEventId),
-            eq(inv.status, "invited"),
-            gt(inv.deadline, now),
-            isNull(inv.remindedAt),
-          ),
-        )
-        .returning({ id: inv.id, registrationId: inv.registrationId, deadline: inv.deadline });
-      const people = new Map(
-        (
-          await this.findPeople(
-            claimed.map((row) => row.registrationId),
-            tx,
-          )
-        ).map((person) => [person.id, person]),
-      );
-      return claimed.flatMap((row) => {
-        const person = people.get(row.registrationId);
-        return person ? [{ ...row, person }] : [];
-      });
-    },
-
-    /** The invitation, locked for its answer, with its callback and open call; undefined when gone. */
-    async lockInvitation(id: string, tx: DbOrTx) {
-      const [row] = await tx.select().from(inv).where(eq(inv.id, id)).for("update");
-      return row;
     },
 
     /** What the person's page shows of an invitation: it, its callback, its open call, the chosen slot. */
@@ -169,7 +167,12 @@ export function createCallbacksRepository(db: Db) {
     openSlots(callbackEventId: string, now: Date, tx: DbOrTx = db) {
       const room = sql<number>`greatest(0, ${eventTimeslots.capacity} - ${eventTimeslots.registeredCount} - ${eventTimeslots.heldCount})::int`;
       return tx
-        .select({ id: eventTimeslots.id, startTime: eventTimeslots.startTime, endTime: eventTimeslots.endTime, availableSpots: room })
+        .select({
+          id: eventTimeslots.id,
+          startTime: eventTimeslots.startTime,
+          endTime: eventTimeslots.endTime,
+          availableSpots: room,
+        })
         .from(eventTimeslots)
         .innerJoin(scoutingEvents, eq(scoutingEvents.id, eventTimeslots.eventId))
         .where(
@@ -180,6 +183,17 @@ export function createCallbacksRepository(db: Db) {
           ),
         )
         .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime));
+    },
+  };
+}
+
+/** An answer's locks and writes. */
+function answerWrites() {
+  return {
+    /** The invitation, locked for its answer, with its callback and open call; undefined when gone. */
+    async lockInvitation(id: string, tx: DbOrTx) {
+      const [row] = await tx.select().from(inv).where(eq(inv.id, id)).for("update");
+      return row;
     },
 
     /** A slot of the callback, and whether it has started at `now`; undefined when it is not one of its slots. */

@@ -52,6 +52,27 @@ function skipReason(person: InvitedPerson | undefined, openCallId: ScoutingEvent
   return undefined;
 }
 
+/** A deadline in the future, and no later than the callback's first slot's start. */
+function checkDeadline(event: CallbackEvent, deadline: Date, now: Date): void {
+  if (deadline <= now) throw callbackErrors.deadlinePast();
+  if (event.firstStart && deadline > event.firstStart)
+    throw callbackErrors.deadlineAfterCallback(formatDateTimeFor(currentLanguage(), event.firstStart));
+}
+
+/** The people of the request who may be invited, and the others with the reason, in the request's order. */
+function sortOut(ids: string[], found: InvitedPerson[], openCallId: string) {
+  const people = new Map(found.map((person) => [person.id, person]));
+  const skipped: CallbackInviteResult["skipped"] = [];
+  const eligible: InvitedPerson[] = [];
+  for (const id of ids) {
+    const person = people.get(id);
+    const reason = skipReason(person, openCallId);
+    if (reason) skipped.push({ id, reason });
+    else eligible.push(person!);
+  }
+  return { eligible, skipped };
+}
+
 /** The invitation's (or reminder's) e-mail to the person, their guardian copied when one approved. */
 function messageFor(
   config: CallbacksConfig,
@@ -72,6 +93,20 @@ function messageFor(
   });
 }
 
+/** One audit row per person invited or reminded (ids and the deadline only). */
+async function auditEach(
+  tx: DbOrTx,
+  audit: AuditContext | undefined,
+  action: "callback.invite" | "callback.remind",
+  eventId: string,
+  rows: Array<{ registrationId: string; invitationId: string; deadline?: Date }>,
+) {
+  for (const { registrationId, invitationId, deadline } of rows) {
+    const details = deadline ? { invitationId, deadline: deadline.toISOString() } : { invitationId };
+    await recordAuditOf(tx, audit, { action, registrationId, eventId, details });
+  }
+}
+
 /** How staff read an invitation: its stored status, the deadline, and what became of the chosen slot. */
 function answerOf(
   status: "invited" | "accepted" | "declined",
@@ -82,6 +117,35 @@ function answerOf(
   if (status === "accepted") return callbackStatus === "cancelled" ? "cancelled" : "accepted";
   if (status === "declined") return "declined";
   return deadline <= now ? "expired" : "no_answer";
+}
+
+/** A callback's invitations, each person as `reader` may see them. */
+async function listInvitations(
+  db: Db,
+  repo: CallbacksRepository,
+  reader: SessionUser,
+  eventId: string,
+  now: Date,
+): Promise<CallbackInvitation[]> {
+  await callbackEvent(repo, eventId);
+  const rows = await repo.listInvitations(eventId);
+  const photos = await photosOf(
+    db,
+    rows.map((row) => row.person.registrationId),
+  );
+  return rows.map(({ invitation, person, callbackStatus, timeslot }) => ({
+    id: invitation.id,
+    answer: answerOf(invitation.status, invitation.deadline, callbackStatus, now),
+    person: redactFor(reader, { ...person, photos: photos.get(person.registrationId) ?? [] }),
+    timeslot: timeslot
+      ? { id: timeslot.id, startTime: formatTime(timeslot.startTime), endTime: formatTime(timeslot.endTime) }
+      : null,
+    callbackRegistrationId: invitation.callbackRegistrationId,
+    deadline: invitation.deadline.toISOString(),
+    invitedAt: invitation.invitedAt.toISOString(),
+    answeredAt: invitation.answeredAt?.toISOString() ?? null,
+    remindedAt: invitation.remindedAt?.toISOString() ?? null,
+  }));
 }
 
 export function createCallbacksService({ db, config }: { db: Db; config: CallbacksConfig }) {
@@ -102,19 +166,9 @@ export function createCallbacksService({ db, config }: { db: Db; config: Callbac
       const deadline = new Date(input.deadline);
       return db.transaction(async (tx) => {
         const event = await callbackEvent(repo, eventId, tx);
-        if (deadline <= now) throw callbackErrors.deadlinePast();
-        if (event.firstStart && deadline > event.firstStart)
-          throw callbackErrors.deadlineAfterCallback(formatDateTimeFor(currentLanguage(), event.firstStart));
+        checkDeadline(event, deadline, now);
         const ids = [...new Set(input.registrationIds)];
-        const people = new Map((await repo.findPeople(ids, tx)).map((person) => [person.id, person]));
-        const skipped: CallbackInviteResult["skipped"] = [];
-        const eligible: InvitedPerson[] = [];
-        for (const id of ids) {
-          const person = people.get(id);
-          const reason = skipReason(person, event.callbackOf);
-          if (reason) skipped.push({ id, reason });
-          else eligible.push(person!);
-        }
+        const { eligible, skipped } = sortOut(ids, await repo.findPeople(ids, tx), event.callbackOf);
         const created = await repo.insertInvitations(
           eligible.map((person) => ({ callbackEventId: event.id, registrationId: person.id, deadline, invitedBy: user.id })),
           tx,
@@ -126,16 +180,17 @@ export function createCallbacksService({ db, config }: { db: Db; config: Callbac
         const invited = eligible.filter((person) => invitationOf.has(person.id));
         await enqueueEmails(
           tx,
-          invited.map((person) => messageFor(config, "invitation", event, { id: invitationOf.get(person.id)!, deadline }, person)),
+          invited.map((person) =>
+            messageFor(config, "invitation", event, { id: invitationOf.get(person.id)!, deadline }, person),
+          ),
         );
-        for (const person of invited) {
-          await recordAuditOf(tx, audit, {
-            action: "callback.invite",
-            registrationId: person.id,
-            eventId: event.id,
-            details: { invitationId: invitationOf.get(person.id), deadline: deadline.toISOString() },
-          });
-        }
+        await auditEach(
+          tx,
+          audit,
+          "callback.invite",
+          event.id,
+          invited.map((person) => ({ registrationId: person.id, invitationId: invitationOf.get(person.id)!, deadline })),
+        );
         // In the request's order.
         const order = new Map(ids.map((id, index) => [id, index]));
         skipped.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -144,27 +199,7 @@ export function createCallbacksService({ db, config }: { db: Db; config: Callbac
     },
 
     /** The callback's invitations, each person as `reader` may see them. */
-    async list(reader: SessionUser, eventId: string, now = new Date()): Promise<CallbackInvitation[]> {
-      await callbackEvent(repo, eventId);
-      const rows = await repo.listInvitations(eventId);
-      const photos = await photosOf(
-        db,
-        rows.map((row) => row.person.registrationId),
-      );
-      return rows.map(({ invitation, person, callbackStatus, timeslot }) => ({
-        id: invitation.id,
-        answer: answerOf(invitation.status, invitation.deadline, callbackStatus, now),
-        person: redactFor(reader, { ...person, photos: photos.get(person.registrationId) ?? [] }),
-        timeslot: timeslot
-          ? { id: timeslot.id, startTime: formatTime(timeslot.startTime), endTime: formatTime(timeslot.endTime) }
-          : null,
-        callbackRegistrationId: invitation.callbackRegistrationId,
-        deadline: invitation.deadline.toISOString(),
-        invitedAt: invitation.invitedAt.toISOString(),
-        answeredAt: invitation.answeredAt?.toISOString() ?? null,
-        remindedAt: invitation.remindedAt?.toISOString() ?? null,
-      }));
-    },
+    list: (reader: SessionUser, eventId: string, now = new Date()) => listInvitations(db, repo, reader, eventId, now),
 
     /** The one reminder of each invitation still unanswered and in time; how many were sent. */
     async remind(eventId: string, audit?: AuditContext, now = new Date()): Promise<{ reminded: number }> {
@@ -175,14 +210,13 @@ export function createCallbacksService({ db, config }: { db: Db; config: Callbac
           tx,
           claimed.map((row) => messageFor(config, "reminder", event, row, row.person)),
         );
-        for (const row of claimed) {
-          await recordAuditOf(tx, audit, {
-            action: "callback.remind",
-            registrationId: row.registrationId,
-            eventId: event.id,
-            details: { invitationId: row.id },
-          });
-        }
+        await auditEach(
+          tx,
+          audit,
+          "callback.remind",
+          event.id,
+          claimed.map((row) => ({ registrationId: row.registrationId, invitationId: row.id })),
+        );
         return { reminded: claimed.length };
       });
     },

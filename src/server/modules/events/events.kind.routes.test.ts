@@ -57,14 +57,22 @@ describe("POST and PUT /api/events: kind and callbackOf", () => {
     const other = (await create(eventBody())).json<ScoutingEvent>();
     const callback = (await create(eventBody({ kind: "callback", callbackOf: open.id }))).json<ScoutingEvent>();
     const put = (event: ScoutingEvent, overrides: object) =>
-      t.app.inject({ method: "PUT", url: `/api/events/${event.id}`, headers, payload: { ...updateBodyFrom(event), ...overrides } });
+      t.app.inject({
+        method: "PUT",
+        url: `/api/events/${event.id}`,
+        headers,
+        payload: { ...updateBodyFrom(event), ...overrides },
+      });
     expect((await put(callback, { eventName: "Callback renombrado" })).json()).toMatchObject({
       eventName: "Callback renombrado",
       kind: "callback",
       callbackOf: open.id,
     });
     expect((await put(callback, { kind: "callback", callbackOf: open.id })).statusCode).toBe(200);
-    for (const change of [{ kind: "open", callbackOf: null }, { kind: "callback", callbackOf: other.id }]) {
+    for (const change of [
+      { kind: "open", callbackOf: null },
+      { kind: "callback", callbackOf: other.id },
+    ]) {
       const res = await put(callback, change);
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual(["kind"]);
@@ -83,7 +91,11 @@ describe("a callback on the public side", () => {
       t.app.inject({ url: `/api/public/events/${event.id}` }),
       t.app.inject({ url: `/api/public/events/by-slug/${event.slug}` }),
       t.app.inject({ url: `/og/events/${event.id}.png` }),
-      t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/registrations`, payload: registrationBody(timeslotId) }),
+      t.app.inject({
+        method: "POST",
+        url: `/api/public/events/${event.id}/registrations`,
+        payload: registrationBody(timeslotId),
+      }),
       t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/waitlist`, payload: registrationBody(timeslotId) }),
       t.app.inject({ method: "POST", url: `/api/public/events/${event.id}/photos`, ...photo }),
     ];

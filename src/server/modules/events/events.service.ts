@@ -174,6 +174,33 @@ async function offerRoomMade(
   );
 }
 
+/** The new event's row and slots. A callback's open call must exist and be an open call (issue 36). */
+async function insertEvent(eventsRepo: EventsRepository, input: CreateEventBody, createdBy: string, tx: Tx) {
+  if (input.callbackOf && (await eventsRepo.findKind(input.callbackOf, tx)) !== "open") throw eventErrors.openCallNotFound();
+  const event = await eventsRepo.insert(
+    {
+      scoutingId: await nextScoutingId(tx, input.eventDate),
+      slug: input.slug ?? (await freeSlugFor(tx, input.eventName)),
+      eventName: input.eventName,
+      eventDate: input.eventDate,
+      location: input.location,
+      description: input.description,
+      confirmationDetails: input.confirmationDetails,
+      photos: input.photos ?? DEFAULT_PHOTO_SETTING,
+      kind: input.kind ?? "open",
+      callbackOf: input.callbackOf ?? null,
+      createdBy,
+    },
+    tx,
+  );
+  await eventsRepo.insertTimeslots(
+    event.id,
+    input.timeslots.map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
+    tx,
+  );
+  return event;
+}
+
 /** An edit that leaves the kind and the open call as they are (absent: unchanged). */
 function sameKind(event: ScoutingEventRow, input: UpdateEventBody): boolean {
   if (input.kind === undefined && input.callbackOf === undefined) return true;
@@ -205,41 +232,10 @@ export function createEventsService(db: Db, config: OfferConfig & NoticeConfig) 
 
     get: (id: string) => readEvent(id),
 
-    /**
-     * A new event is active; its Event ID is generated, and its short address unless given. A
-     * callback's open call must exist and be an open call (issue 36).
-     */
+    /** A new event is active; its Event ID is generated, and its short address unless given. */
     async create(input: CreateEventBody, createdBy: string): Promise<ScoutingEvent> {
-      const kind = input.kind ?? "open";
       return withSlug(input.slug, () =>
-        db.transaction(async (tx) => {
-          if (input.callbackOf && (await eventsRepo.findKind(input.callbackOf, tx)) !== "open") {
-            throw eventErrors.openCallNotFound();
-          }
-          const scoutingId = await nextScoutingId(tx, input.eventDate);
-          const event = await eventsRepo.insert(
-            {
-              scoutingId,
-              slug: input.slug ?? (await freeSlugFor(tx, input.eventName)),
-              eventName: input.eventName,
-              eventDate: input.eventDate,
-              location: input.location,
-              description: input.description,
-              confirmationDetails: input.confirmationDetails,
-              photos: input.photos ?? DEFAULT_PHOTO_SETTING,
-              kind,
-              callbackOf: input.callbackOf ?? null,
-              createdBy,
-            },
-            tx,
-          );
-          await eventsRepo.insertTimeslots(
-            event.id,
-            input.timeslots.map(({ startTime, endTime, capacity }) => ({ startTime, endTime, capacity })),
-            tx,
-          );
-          return readEvent(event.id, tx);
-        }),
+        db.transaction(async (tx) => readEvent((await insertEvent(eventsRepo, input, createdBy, tx)).id, tx)),
       );
     },
 

@@ -3,7 +3,7 @@ import type { PhotoKind } from "@common/photos";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import { photos, scoutingEvents, storageDeletions } from "../../db/schema";
-import { isPublicEvent } from "../events/event-visibility";
+import { isPublicEvent } from "../events/events.visibility";
 
 export type NewPhoto = typeof photos.$inferInsert;
 

@@ -41,7 +41,8 @@ export async function removeRegistration(
   // The callbacks' registrations its invitations' answers made (issue 36) are copies of its person's
   // data and photos: an erasure takes them too. (Its invitations go with it, by cascade.)
   if (everywhere) {
-    for (const copy of await callbackRegistrationsOf(registrationId, tx)) await removeRegistration(tx, config, copy, { now, everywhere });
+    for (const copy of await callbackRegistrationsOf(registrationId, tx))
+      await removeRegistration(tx, config, copy, { now, everywhere });
   }
   // The person's own entries only (a guardian's place in a line is the guardian's). An entry's
   // photos go with it (cascade), their files queued like the registration's. First, so that the

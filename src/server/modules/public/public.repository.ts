@@ -4,7 +4,7 @@
  * Slot availability comes from the events module's timeslots repository.
  */
 import { REGISTRATION_CREATED_CTE } from "../webhooks/webhooks.events";
-import { isPublicEvent, publicEventSql } from "../events/event-visibility";
+import { isPublicEvent, publicEventSql } from "../events/events.visibility";
 import type { Language } from "@common/i18n";
 import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";

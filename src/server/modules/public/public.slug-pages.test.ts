@@ -40,10 +40,15 @@ describe("an event's short address /e/<slug> (issue 32)", () => {
     }
   });
 
-  it("answers an unknown, inactive or malformed slug with the same not-found page as an unknown id", async () => {
+  it("answers an unknown, inactive or malformed slug, or a callback's, with the same not-found page as an unknown id", async () => {
     const inactive = await createEvent(pages.db, { status: "inactive" });
+    // A callback (issue 36) is never public: its page is nobody's, by its slug or its id.
+    const callback = await createEvent(pages.db, { kind: "callback", callbackOf: inactive.id });
     const unknownId = await pages.app.inject({ url: "/events/6f1c2b7e-8d7a-4b1e-9a51-0f2a3c4d5e6f/register" });
-    for (const slug of ["no-existe", inactive.slug, "no%20v%C3%A1lido", "x".repeat(90)]) {
+    const byId = await pages.app.inject({ url: `/events/${callback.id}/register` });
+    expect(byId.statusCode).toBe(404);
+    expect(bodyOf(byId.body)).toBe(bodyOf(unknownId.body));
+    for (const slug of ["no-existe", inactive.slug, callback.slug, "no%20v%C3%A1lido", "x".repeat(90)]) {
       const res = await pages.app.inject({ url: `/e/${slug}` });
       expect(res.statusCode, slug).toBe(404);
       expect(visibleText(bodyOf(res.body)), slug).toContain("Evento no encontrado o inactivo");

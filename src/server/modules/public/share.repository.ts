@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { scoutingEvents } from "../../db/schema";
-import { isPublicEvent } from "../events/event-visibility";
+import { isPublicEvent } from "../events/events.visibility";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

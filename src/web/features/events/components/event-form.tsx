@@ -11,6 +11,7 @@ import { Field, fieldAria } from "@web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@web/components/ui/input";
 import { SLUG_MAX_LENGTH } from "@common/slugs";
 import { useEventLink } from "../hooks/use-event-link";
+import { EventKindField } from "./event-kind-field";
 import { TimeslotsEditor } from "./timeslots-editor";
 
 export interface EventFormProps {
@@ -108,6 +109,7 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
           <Input autoComplete="off" {...fieldAria(id("location"), errors.location?.message)} {...register("location")} />
         </Field>
       </div>
+      <EventKindField form={form} id={id("kind")} fixed={mode === "edit"} />
       <Field id={id("description")} label={t("events.form.description")} error={errors.description?.message}>
         <Textarea rows={3} {...fieldAria(id("description"), errors.description?.message)} {...register("description")} />
       </Field>

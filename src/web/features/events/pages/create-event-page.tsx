@@ -37,6 +37,8 @@ export function CreateEventPage() {
           description: "",
           confirmationDetails: "",
           photos: DEFAULT_PHOTO_SETTING,
+          kind: "open",
+          callbackOf: null,
           status: "active",
           timeslots: [{ startTime: "", endTime: "", capacity: TIMESLOT_DEFAULT_CAPACITY }],
         }}

@@ -55,6 +55,8 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
         description: event.description,
         confirmationDetails: event.confirmationDetails,
         photos: event.photos,
+        kind: event.kind,
+        callbackOf: event.callbackOf,
         slug: event.slug,
         status: event.status,
         timeslots: event.timeslots.map(({ id, startTime, endTime, capacity }) => ({ id, startTime, endTime, capacity })),

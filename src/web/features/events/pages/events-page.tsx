@@ -13,7 +13,8 @@ const NEW_EVENT_PATH = "/dashboard/scouting/events/new";
 /** /dashboard/scouting/events: every event as a card, by event date. */
 export function EventsPage() {
   const t = useT();
-  const canEdit = useCan()("events.manage");
+  const can = useCan();
+  const canEdit = can("events.manage");
   const events = useEvents();
 
   return (
@@ -54,7 +55,12 @@ export function EventsPage() {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("events.list.title")}>
           {events.data.map((event) => (
             <li key={event.id} className="grid">
-              <EventCard event={event} canEdit={canEdit} />
+              <EventCard
+                event={event}
+                canEdit={canEdit}
+                canInvite={can("callbacks.manage")}
+                openCallName={events.data.find((other) => other.id === event.callbackOf)?.eventName}
+              />
             </li>
           ))}
         </ul>

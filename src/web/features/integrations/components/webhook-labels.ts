@@ -18,10 +18,10 @@ export function eventTypeLabel(t: Translate, name: string): string {
 }
 
 /**
- * The events the form offers: callbacks' answers and clients' selections have no screen that makes
- * them yet, so nothing would ever be sent for them (the API still accepts them, for what is to come).
+ * The events the form offers: clients' selections have no screen that makes them yet, so nothing
+ * would ever be sent for them (the API still accepts them, for what is to come).
  */
-const NOT_SENT_YET: readonly WebhookEvent[] = ["callback.answered", "selection.favourited"];
+const NOT_SENT_YET: readonly WebhookEvent[] = ["selection.favourited"];
 export const OFFERED_EVENTS = WEBHOOK_EVENTS.filter((name) => !NOT_SENT_YET.includes(name));
 
 export type WebhookState = "active" | "failing" | "off" | "failedOff";

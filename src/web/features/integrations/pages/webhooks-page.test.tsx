@@ -26,8 +26,9 @@ describe("the webhooks' screen: registering an endpoint (issue 37)", () => {
     expect(
       within(carriesGroup()).getByLabelText("Ver los registros, sus etiquetas, su etapa y el promedio del panel"),
     ).toBeChecked();
-    expect(within(eventsGroup()).getAllByRole("checkbox")).toHaveLength(8);
-    expect(within(eventsGroup()).queryByLabelText("Respuesta a un callback")).not.toBeInTheDocument();
+    expect(within(eventsGroup()).getAllByRole("checkbox")).toHaveLength(9);
+    expect(within(eventsGroup()).getByLabelText("Respuesta a un callback")).toHaveAccessibleDescription("callback.answered");
+    expect(within(eventsGroup()).queryByLabelText("Favorito de un cliente en una selección")).not.toBeInTheDocument();
     expect(within(eventsGroup()).getByLabelText("Registro nuevo")).toHaveAccessibleDescription("registration.created");
 
     await user.type(urlField(), "https://crm.example.com/opencall");

@@ -25,6 +25,8 @@ export interface FastReviewProps {
   photos?: ((registration: RegistrationListItem) => ReactNode) | undefined;
   /** Filters offered in the review's header (the list's 'Ocultar cancelados y sin verificar'). */
   toolbar?: ReactNode;
+  /** Actions on the registrant shown, in the header ('Invitar a callback', issue 36). */
+  actions?: ((registration: RegistrationListItem) => ReactNode) | undefined;
 }
 
 const isTyping = (target: EventTarget) =>
@@ -113,6 +115,7 @@ export function FastReview(props: FastReviewProps) {
             help={help}
             onHelp={() => setHelp((shown) => !shown)}
             toolbar={props.toolbar}
+            actions={current ? props.actions?.(current) : null}
           />
           {help ? <ShortcutsOverlay onClose={() => setHelp(false)} /> : null}
           {current ? (
@@ -172,11 +175,13 @@ function ReviewHeader({
   help,
   onHelp,
   toolbar,
+  actions,
 }: {
   position: { current: number; total: number } | null;
   help: boolean;
   onHelp: () => void;
   toolbar: ReactNode;
+  actions: ReactNode;
 }) {
   const t = useT();
   return (
@@ -190,6 +195,7 @@ function ReviewHeader({
       {/* A phone gives the filters a line of their own, under the title and the buttons. */}
       {toolbar ? <div className="order-last basis-full sm:order-none sm:ml-auto sm:basis-auto">{toolbar}</div> : null}
       <div className={cn("flex items-center gap-1", toolbar ? "ml-auto sm:ml-0" : "ml-auto")}>
+        {actions}
         <Button variant="ghost" size="sm" aria-pressed={help} onClick={onHelp}>
           <Keyboard aria-hidden="true" />
           {t("panel.review.shortcuts")}

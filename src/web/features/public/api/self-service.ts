@@ -1,4 +1,5 @@
 import type { PublicRegistrationInput } from "@common/schemas/registration";
+import type { CallbackAnswerBody, CallbackView } from "@common/schemas/callbacks";
 import type { ManageView, WaitlistJoined, WaitlistView } from "@common/schemas/self-service";
 import { api } from "@web/lib/api";
 
@@ -25,4 +26,14 @@ export function joinWaitlist(eventId: string, body: PublicRegistrationInput): Pr
 /** POST /api/public/waitlist/{confirm,accept,decline}: the page posts its link's token. */
 export function waitlistAction(action: "confirm" | "accept" | "decline", token: string): Promise<WaitlistView> {
   return api<WaitlistView>(`/api/public/waitlist/${action}`, { method: "POST", body: { t: token } });
+}
+
+/** GET /api/public/callbacks?t= (issue 36): the callback invitation the link names. */
+export function getCallbackInvitation(token: string, signal?: AbortSignal): Promise<CallbackView> {
+  return api<CallbackView>(`/api/public/callbacks?t=${encodeURIComponent(token)}`, signal ? { signal } : {});
+}
+
+/** POST /api/public/callbacks/answer: a slot chosen, or `decline: true`. */
+export function answerCallbackInvitation(body: CallbackAnswerBody): Promise<CallbackView> {
+  return api<CallbackView>("/api/public/callbacks/answer", { method: "POST", body });
 }

@@ -1,3 +1,4 @@
+import { CallbackInvitation } from "../manage/callback-invitation";
 import { MyDataActions } from "../manage/my-data-actions";
 import { todayIso } from "@common/dates";
 import { formatTimeRangeFor } from "@common/dates-language";
@@ -19,9 +20,15 @@ import { PlaceView } from "../queue/place-view";
 /**
  * /manage?t=… (issue 19): the registration a person's manage link names, which they may cancel or
  * move to another slot with room. The page is a stack of sections under the registration's card, so
- * more of the person's own tools can be added below it.
+ * more of the person's own tools can be added below it. /manage?c=… (issue 36): a callback
+ * invitation, answered here.
  */
-export function ManagePage({ token }: { token: string }) {
+export function ManagePage({ token, callbackToken = "" }: { token: string; callbackToken?: string }) {
+  if (callbackToken && !token) return <CallbackInvitation token={callbackToken} />;
+  return <RegistrationPage token={token} />;
+}
+
+function RegistrationPage({ token }: { token: string }) {
   const t = useT();
   const { state, setState } = useLoad((signal) => getManagedRegistration(token, signal), token);
   const [notice, setNotice] = useState<{ tone: "success" | "destructive"; text: string } | null>(null);

@@ -2,9 +2,11 @@ import { useCan } from "@web/features/accounts";
 import type { MessageId } from "@common/i18n";
 import { pageCount } from "@common/pagination";
 import { STAGE_MESSAGE } from "@common/schemas/panel";
-import { Mail, Maximize2 } from "lucide-react";
+import type { RegistrationListItem } from "@common/schemas/registrations";
+import { Mail, Maximize2, Repeat } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@web/components/ui/button";
+import { InviteCallbackDialog } from "@web/features/callbacks";
 import { SendCampaignDialog } from "@web/features/campaigns";
 import { FastReview, TagsManager } from "@web/features/panel";
 import { useT } from "@web/lib/language";
@@ -21,12 +23,42 @@ function fastReviewBlocked(view: RegistrationsView): MessageId | null {
   return hasActiveFilters(view.filters) ? "panel.review.empty" : "panel.review.nothingYet";
 }
 
+/**
+ * The fast review's "Invitar a callback" (issue 36), for admins: the registrant shown, invited from a
+ * dialog beside the review, not inside it, so the review's keys never reach the dialog.
+ */
+function useReviewInvite(view: RegistrationsView) {
+  const t = useT();
+  const can = useCan();
+  const [inviting, setInviting] = useState<RegistrationListItem | null>(null);
+  const allowed = can("callbacks.manage") && view.eventId;
+  return {
+    action: allowed
+      ? (registration: RegistrationListItem) => (
+          <Button variant="ghost" size="sm" onClick={() => setInviting(registration)}>
+            <Repeat aria-hidden="true" />
+            {t("callbacks.invite.button")}
+          </Button>
+        )
+      : undefined,
+    dialog: allowed ? (
+      <InviteCallbackDialog
+        open={inviting !== null}
+        onOpenChange={(next) => (next ? null : setInviting(null))}
+        eventId={view.eventId}
+        people={inviting ? [{ id: inviting.id, fullName: inviting.fullName }] : []}
+      />
+    ) : null,
+  };
+}
+
 /** Fast review (issue 23) over the list as filtered: one registrant at a time, page after page. */
 function FastReviewLauncher({ view }: { view: RegistrationsView }) {
   const t = useT();
   const reasonId = useId();
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
+  const invite = useReviewInvite(view);
   const { list, page, pageSize } = view;
   const items = list.data?.items ?? [];
   const lastPage = list.data ? pageCount(list.data.total, pageSize) : page;
@@ -64,6 +96,7 @@ function FastReviewLauncher({ view }: { view: RegistrationsView }) {
           />
         }
         photos={(registration) => (registration.photos?.length ? <ReviewPhotos registration={registration} /> : null)}
+        actions={invite.action}
         onOpenChange={setOpen}
         items={items}
         index={index}
@@ -85,6 +118,7 @@ function FastReviewLauncher({ view }: { view: RegistrationsView }) {
             : undefined
         }
       />
+      {invite.dialog}
     </>
   );
 }

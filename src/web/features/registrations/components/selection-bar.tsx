@@ -7,7 +7,7 @@ interface SelectionBarProps {
   count: number;
   exportUrl: string;
   onClear: () => void;
-  /** More actions on the selection (the campaigns feature adds 'Enviar email' here). */
+  /** More actions on the selection ('Enviar email', 'Invitar a callback'); on a phone they wrap to a line of their own. */
   actions?: ReactNode;
 }
 
@@ -27,7 +27,7 @@ export function SelectionBar({ count, exportUrl, onClear, actions }: SelectionBa
       <span className="min-w-0 flex-1 truncate px-1 text-sm font-semibold" aria-live="polite">
         {t("registrations.selection.count", { count })}
       </span>
-      <div className="flex items-center gap-2 max-sm:order-last max-sm:w-full max-sm:*:flex-1">
+      <div className="flex flex-wrap items-center gap-2 max-sm:order-last max-sm:w-full max-sm:*:flex-1">
         <Button asChild size="sm">
           <a href={exportUrl} download>
             <Download aria-hidden="true" />

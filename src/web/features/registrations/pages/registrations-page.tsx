@@ -1,12 +1,13 @@
 import { useT } from "@web/lib/language";
 import { useQueryClient } from "@tanstack/react-query";
-import { Mail } from "lucide-react";
+import { Mail, Repeat } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
 import { Loading } from "@web/components/ui/spinner";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useCan, useSession } from "@web/features/accounts";
+import { InviteCallbackDialog } from "@web/features/callbacks";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
@@ -23,11 +24,14 @@ import type { RegistrationsTab } from "../hooks/registrations-url";
 import { useShownLayout } from "../hooks/use-registrations-layout";
 import { useRegistrationsView, type RegistrationsView } from "../hooks/use-registrations-view";
 
-/** The admin's floating selection bar and the e-mail dialog it opens. */
+/** The admin's floating selection bar and the dialogs it opens: an e-mail, an invitation to a callback (issue 36). */
 function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView; onCampaignSent: () => void }) {
   const t = useT();
+  const can = useCan();
   const [composing, setComposing] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const { eventId, selection } = view;
+  const names = new Map(view.list.data?.items.map((item) => [item.id, item.fullName]));
   return (
     <>
       <SelectionBar
@@ -35,12 +39,29 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
         exportUrl={exportSelectedCsvUrl(selection.selected)}
         onClear={selection.clear}
         actions={
-          <Button size="sm" onClick={() => setComposing(true)}>
-            <Mail aria-hidden="true" />
-            {t("campaigns.sendButton")}
-          </Button>
+          <>
+            <Button size="sm" onClick={() => setComposing(true)}>
+              <Mail aria-hidden="true" />
+              {t("campaigns.sendButton")}
+            </Button>
+            {can("callbacks.manage") && eventId ? (
+              <Button size="sm" variant="outline" onClick={() => setInviting(true)}>
+                <Repeat aria-hidden="true" />
+                {t("callbacks.invite.button")}
+              </Button>
+            ) : null}
+          </>
         }
       />
+      {eventId ? (
+        <InviteCallbackDialog
+          open={inviting}
+          onOpenChange={setInviting}
+          eventId={eventId}
+          people={[...selection.selected].map((id) => ({ id, fullName: names.get(id) ?? id }))}
+          onInvited={selection.clear}
+        />
+      ) : null}
       {eventId ? (
         <SendCampaignDialog
           open={composing}

@@ -1,6 +1,6 @@
 /**
- * Callbacks' rows of the authorisation matrix (issue 36): the staff routes need callbacks.manage;
- * the person's two are public, their link's token the only key.
+ * Events' rows of the authorisation matrix, and their callbacks' (issue 36): the invitations' staff
+ * routes need callbacks.manage; the person's two are public, their link's token the only key.
  */
 import type { App } from "../app";
 import { callbackInvitations } from "../db/schema";
@@ -30,8 +30,48 @@ async function invited(app: App) {
   return { callback, registration, token: registrationToken(app.ctx.config, "callback", invitation!.id) };
 }
 
-export function callbackRows(): MatrixRow[] {
+export function eventRows(): MatrixRow[] {
   return [
+    { method: "GET", route: "/api/events", ok: 200 },
+    {
+      method: "POST",
+      route: "/api/events",
+      ok: 201,
+      prepare: async () => ({
+        url: "/api/events",
+        body: {
+          eventName: "Casting matriz",
+          eventDate: "2026-03-05",
+          location: "CABA",
+          timeslots: [{ startTime: "10:00", endTime: "11:00", capacity: 10 }],
+        },
+      }),
+    },
+    {
+      method: "GET",
+      route: "/api/events/:id",
+      ok: 200,
+      prepare: async (app) => ({ url: `/api/events/${(await createEvent(app.ctx.db)).id}` }),
+    },
+    {
+      method: "PUT",
+      route: "/api/events/:id",
+      ok: 200,
+      prepare: async (app) => {
+        const event = await createEvent(app.ctx.db);
+        const slot = event.timeslots[0]!;
+        return {
+          url: `/api/events/${event.id}`,
+          body: {
+            eventName: `${event.eventName} (editado)`,
+            eventDate: event.eventDate,
+            location: event.location,
+            status: "inactive",
+            timeslots: [{ id: slot.id, startTime: "09:00", endTime: "10:00", capacity: 5 }],
+          },
+        };
+      },
+    },
     {
       method: "POST",
       route: "/api/events/:id/callback-invitations",
