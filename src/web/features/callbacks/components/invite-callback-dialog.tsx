@@ -112,18 +112,7 @@ function InviteForm({ eventId, busy, error, onCancel, onSubmit }: InviteFormProp
     if (!chosen || !deadlineDate || !time) return setMissing(true);
     onSubmit(chosen.id, agencyInstant(deadlineDate, time));
   };
-  if (events.isSuccess && callbacks.length === 0) {
-    return (
-      <>
-        <p className="text-sm">{t("callbacks.invite.noCallbacks")}</p>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            {t("callbacks.invite.close")}
-          </Button>
-        </DialogFooter>
-      </>
-    );
-  }
+  if (events.isSuccess && callbacks.length === 0) return <NoCallbacks onClose={onCancel} />;
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <Field
@@ -176,6 +165,21 @@ function InviteForm({ eventId, busy, error, onCancel, onSubmit }: InviteFormProp
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The open call has no callback yet: where to make one. */
+function NoCallbacks({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  return (
+    <>
+      <p className="text-sm">{t("callbacks.invite.noCallbacks")}</p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          {t("callbacks.invite.close")}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }
 
