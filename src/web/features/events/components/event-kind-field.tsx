@@ -4,6 +4,7 @@ import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Field, fieldAria } from "@web/components/ui/field";
 import { NativeSelect } from "@web/components/ui/input";
 import { useT } from "@web/lib/language";
+import { eventQueryOptions } from "../api/get-event";
 import { eventsQueryOptions } from "../api/get-events";
 
 const OPEN = "open";
@@ -22,9 +23,11 @@ export function EventKindField({
   fixed: boolean;
 }) {
   const t = useT();
-  const events = useQuery(eventsQueryOptions());
   const [kind, callbackOf] = useWatch({ control: form.control, name: ["kind", "callbackOf"] });
-  const openCalls = (events.data ?? []).filter((event) => event.kind === "open");
+  // Creating: every open call may be chosen. Editing: only the one it is a callback of is named.
+  const events = useQuery({ ...eventsQueryOptions(), enabled: !fixed });
+  const own = useQuery({ ...eventQueryOptions(callbackOf ?? ""), enabled: fixed && Boolean(callbackOf) });
+  const openCalls = fixed ? (own.data ? [own.data] : []) : (events.data ?? []).filter((event) => event.kind === "open");
   const value = kind === "callback" && callbackOf ? callbackOf : OPEN;
   const errors = form.formState.errors;
   const error = errors.callbackOf?.message ?? errors.kind?.message;
