@@ -59,7 +59,7 @@ test("a 17-year-old registers, the guardian approves; the person downloads and e
   await page.getByLabel("Nombre de tu madre, padre o tutor").fill("Marta Pérez");
   await page.getByLabel("E-mail de tu madre, padre o tutor").fill(guardianEmail);
   await page.getByText("Leer el aviso de privacidad").click();
-  await expect(page.getByText("Versión 1")).toBeVisible();
+  await expect(page.getByText("Versión 2")).toBeVisible();
   await page.getByLabel(/acepto que la agencia trate mis datos/).check();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Enviar registro" }).click();

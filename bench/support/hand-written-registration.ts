@@ -74,6 +74,12 @@ export const REGISTRATION_COLUMNS: Array<{ column: string; cast: string; value: 
   { column: "consented_at", cast: "::timestamptz", value: (_, m) => m.now.toISOString() },
   { column: "consent_data_processing", cast: "::boolean", value: (b) => b.consentDataProcessing },
   { column: "consent_photo_scouting", cast: "::boolean", value: (b) => b.consentPhotoScouting },
+  { column: "consent_client_sharing", cast: "::boolean", value: (b) => b.consentClientSharing === true },
+  {
+    column: "consent_client_sharing_at",
+    cast: "::timestamptz",
+    value: (b, m) => (b.consentClientSharing === true ? m.now.toISOString() : null),
+  },
   { column: "guardian_name", cast: "", value: () => null },
   { column: "guardian_email", cast: "", value: () => null },
   { column: "guardian_status", cast: "", value: () => "not_required" },

@@ -13,6 +13,8 @@ export const consentShape = {
   privacyNoticeVersion: z.optional(z.int().check(z.positive(), z.lte(1_000_000))),
   consentDataProcessing: z.optional(z.boolean()),
   consentPhotoScouting: z.optional(z.boolean()),
+  /** Optional (issue 36): the agency may show the person's profile and photos to its clients. */
+  consentClientSharing: z.optional(z.boolean()),
   guardianName: z.optional(z.string().check(z.maxLength(200), z.trim())),
   guardianEmail: z.optional(z.string().check(z.maxLength(254), z.trim(), z.toLowerCase())),
 };

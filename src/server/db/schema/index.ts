@@ -51,3 +51,5 @@ export * from "./tokens";
 export * from "./webhooks";
 export * from "./casting-day";
 export * from "./callbacks";
+export * from "./selections";
+

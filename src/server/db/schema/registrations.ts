@@ -112,6 +112,13 @@ export const modelRegistrations = pgTable(
     guardianEmail: text("guardian_email"),
     guardianStatus: text("guardian_status", { enum: GUARDIAN_STATUSES }).notNull().default("not_required"),
     guardianDecidedAt: timestamp("guardian_decided_at", { withTimezone: true }),
+    /**
+     * Agreed to be shown to the agency's clients (issue 36): optional, given with the form or later
+     * from the manage page, withdrawn there too; when it was last given. A minor's counts once the
+     * guardian approved after it (selections.eligibility.ts).
+     */
+    consentClientSharing: boolean("consent_client_sharing").notNull().default(false),
+    consentClientSharingAt: timestamp("consent_client_sharing_at", { withTimezone: true }),
     /** Staff asked to keep this person past the retention period (issue 18). */
     retentionKeep: boolean("retention_keep").notNull().default(false),
     /**

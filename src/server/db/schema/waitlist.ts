@@ -16,6 +16,8 @@ export interface StoredConsent {
   consentedAt: string;
   consentDataProcessing: boolean;
   consentPhotoScouting: boolean;
+  /** Issue 36; absent in entries made before it was asked. */
+  consentClientSharing?: boolean;
   guardianName: string | null;
   guardianEmail: string | null;
   guardianStatus: GuardianStatus;

@@ -75,6 +75,8 @@ export async function collectPersonalData(
         consentedAt: row.registration.consentedAt,
         dataProcessing: row.registration.consentDataProcessing,
         photoScouting: row.registration.consentPhotoScouting,
+        clientSharing: row.registration.consentClientSharing,
+        clientSharingAt: row.registration.consentClientSharingAt,
       },
       guardian: {
         name: row.registration.guardianName,

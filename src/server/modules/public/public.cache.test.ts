@@ -37,14 +37,14 @@ describe("the public caches", () => {
 
   it("a notice published shows on /privacy and is accepted by the registration at the same time: one cache of the notice", async () => {
     const event = await createEvent(pages.db);
-    expect(await pageText("/privacy")).toContain("Versión 1");
+    expect(await pageText("/privacy")).toContain("Versión 2");
 
-    await pages.db.insert(privacyNotices).values({ version: 2, textEs: "Aviso nuevo.", textEn: "New notice." });
+    await pages.db.insert(privacyNotices).values({ version: 3, textEs: "Aviso nuevo.", textEn: "New notice." });
     await wait(REGISTRATION_CONTEXT_TTL_MS);
 
-    expect((await register(event.id, registrationBody(event.timeslots[0]!.id, { privacyNoticeVersion: 2 }))).statusCode).toBe(
+    expect((await register(event.id, registrationBody(event.timeslots[0]!.id, { privacyNoticeVersion: 3 }))).statusCode).toBe(
       201,
     );
-    expect(await pageText("/privacy")).toContain("Versión 2");
+    expect(await pageText("/privacy")).toContain("Versión 3");
   });
 });

@@ -40,6 +40,7 @@ export function consentValues(
     consentedAt: options.now,
     consentDataProcessing: true,
     consentPhotoScouting: input.consentPhotoScouting === true,
+    consentClientSharing: input.consentClientSharing === true,
     guardianName: minor ? input.guardianName!.trim() : null,
     guardianEmail: minor ? normalizeEmail(input.guardianEmail!) : null,
     guardianStatus: minor ? "pending" : "not_required",

@@ -12,7 +12,7 @@ const pages = useRenderedPublicPages();
 describe("the privacy notice's page, without JavaScript", () => {
   it("shows the current version in the visitor's language, and how to reach one's own data", async () => {
     await pages.db.insert(privacyNotices).values({
-      version: 2,
+      version: 3,
       textEs: "Guardamos tus datos seis meses después del casting.",
       textEn: "We keep your data for six months after the casting.",
     });
@@ -21,10 +21,10 @@ describe("the privacy notice's page, without JavaScript", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("<title>Aviso de privacidad · OpenCall</title>");
     const text = visibleText(bodyOf(res.body));
-    expect(text).toContain("Versión 2");
+    expect(text).toContain("Versión 3");
     expect(text).toContain("Guardamos tus datos seis meses después del casting.");
     expect(bodyOf(res.body)).toMatch(/<a [^>]*href="\/privacy\/request"/);
-    expect(stateOf(res.body).notice).toMatchObject({ version: 2 });
+    expect(stateOf(res.body).notice).toMatchObject({ version: 3 });
 
     const english = await pages.app.inject({ url: "/privacy", headers: { "accept-language": "en" } });
     expect(visibleText(bodyOf(english.body))).toContain("We keep your data for six months after the casting.");

@@ -85,6 +85,7 @@ function newRegistration(eventId: string, input: PublicRegistration, consent: Re
     privacyNoticeVersion: _version,
     consentDataProcessing: _data,
     consentPhotoScouting: _photos,
+    consentClientSharing: _clientSharing,
     guardianName: _guardianName,
     guardianEmail: _guardianEmail,
     source,

@@ -53,6 +53,8 @@ export const INSERTED = [
   { column: "consented_at", cast: "::timestamptz" },
   { column: "consent_data_processing", cast: "::boolean" },
   { column: "consent_photo_scouting", cast: "::boolean" },
+  { column: "consent_client_sharing", cast: "::boolean" },
+  { column: "consent_client_sharing_at", cast: "::timestamptz" },
   { column: "guardian_name", cast: "" },
   { column: "guardian_email", cast: "" },
   { column: "guardian_status", cast: "" },
@@ -135,6 +137,8 @@ export interface RegistrationConsentValues {
   consentedAt: Date;
   consentDataProcessing: boolean;
   consentPhotoScouting: boolean;
+  /** Shown to the agency's clients (issue 36); given, when true, at `consentedAt`. */
+  consentClientSharing: boolean;
   guardianName: string | null;
   guardianEmail: string | null;
   guardianStatus: GuardianStatus;
@@ -170,6 +174,8 @@ async function insertRegistration(
     r.consentedAt.toISOString(),
     r.consentDataProcessing,
     r.consentPhotoScouting,
+    r.consentClientSharing,
+    r.consentClientSharing ? r.consentedAt.toISOString() : null,
     r.guardianName,
     r.guardianEmail,
     r.guardianStatus,

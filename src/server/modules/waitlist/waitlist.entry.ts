@@ -85,7 +85,12 @@ export async function acceptOffer(deps: WaitlistDeps, token: string, now = new D
     await repo.update(entry.id, { status: "accepted", emailVerified: true }, tx);
     const id = randomUUID();
     const registrant = pickRegistrantValues(entry.registrant);
-    const consent = { ...entry.consent, consentedAt: new Date(entry.consent.consentedAt) };
+    const consentedAt = new Date(entry.consent.consentedAt);
+    const consent = {
+      ...entry.consent,
+      consentedAt,
+      consentClientSharingAt: entry.consent.consentClientSharing ? consentedAt : null,
+    };
     const registration = await repo.insertRegistration(
       {
         ...registrant,
