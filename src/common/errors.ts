@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   "not_a_callback_event",
   "callback_deadline_passed",
   "callback_already_answered",
+  "selection_not_found",
+  "share_not_found",
+  "share_locked",
+  "share_password_wrong",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -46,6 +46,10 @@ export const CAPABILITIES = {
   "waitlist.read": { summary: "Read an event's waiting list", roles: ["member", "admin", "superadmin"] },
   "campaigns.read": { summary: "Read e-mail campaigns and who received them", roles: ["member", "admin", "superadmin"] },
   "campaigns.send": { summary: "Send e-mail campaigns", roles: ["admin", "superadmin"] },
+  "selections.manage": {
+    summary: "Build selections of registrants for a client, share them through expiring links, see the client's picks",
+    roles: ["admin", "superadmin"],
+  },
   "events.manage": { summary: "Create and edit events, offer and remove waiting-list spots", roles: ["admin", "superadmin"] },
   "callbacks.manage": {
     summary: "Invite registrants to a callback, read the invitations' answers, remind those who did not answer",

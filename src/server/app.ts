@@ -32,6 +32,8 @@ import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { createCallerResolver } from "./modules/tokens/token.resolver";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { selectionsRoutes } from "./modules/selections/selections.routes";
+import { selectionsClientRoutes } from "./modules/selections/selections.client.routes";
 import { registerRobots } from "./http/robots";
 import { mailboxRoutes } from "./modules/mailbox/mailbox.routes";
 import { usersRoutes } from "./modules/accounts/users.routes";
@@ -140,6 +142,8 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await queuePublicRoutes(zodApi, ctx);
   await displayKeysRoutes(zodApi, ctx);
   await callbacksRoutes(zodApi, ctx);
+  await selectionsRoutes(zodApi, ctx);
+  await selectionsClientRoutes(zodApi, ctx);
 }
 
 /**

@@ -19,6 +19,7 @@ import type privacyMessages from "./es-AR/privacy.json";
 import type publicMessages from "./es-AR/public.json";
 import type registrantMessages from "./es-AR/registrant.json";
 import type registrationsMessages from "./es-AR/registrations.json";
+import type selectionsMessages from "./es-AR/selections.json";
 import type shareMessages from "./es-AR/share.json";
 
 export interface CatalogueShape {
@@ -39,5 +40,6 @@ export interface CatalogueShape {
   public: typeof publicMessages;
   registrant: typeof registrantMessages;
   registrations: typeof registrationsMessages;
+  selections: typeof selectionsMessages;
   share: typeof shareMessages;
 }

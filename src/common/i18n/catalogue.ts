@@ -16,6 +16,7 @@ import enPrivacy from "./en/privacy.json";
 import enPublic from "./en/public.json";
 import enRegistrant from "./en/registrant.json";
 import enRegistrations from "./en/registrations.json";
+import enSelections from "./en/selections.json";
 import enShare from "./en/share.json";
 import esAccounts from "./es-AR/accounts.json";
 import esCallbacks from "./es-AR/callbacks.json";
@@ -34,6 +35,7 @@ import esPrivacy from "./es-AR/privacy.json";
 import esPublic from "./es-AR/public.json";
 import esRegistrant from "./es-AR/registrant.json";
 import esRegistrations from "./es-AR/registrations.json";
+import esSelections from "./es-AR/selections.json";
 import esShare from "./es-AR/share.json";
 import type { NamespaceMessages } from "./index";
 import type { Language } from "./languages";
@@ -57,6 +59,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     public: esPublic,
     registrant: esRegistrant,
     registrations: esRegistrations,
+    selections: esSelections,
     share: esShare,
   },
   en: {
@@ -77,6 +80,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     public: enPublic,
     registrant: enRegistrant,
     registrations: enRegistrations,
+    selections: enSelections,
     share: enShare,
   },
 };

@@ -58,6 +58,13 @@ export const AUDIT_ACTIONS = [
   /** A venue screen's key made or revoked (issue 35); `details.displayKeyId` and its name. */
   "display_key.create",
   "display_key.delete",
+  // A selection shown to a client (issue 36): a link made or revoked by staff (`details.share`: the
+  // client's name, the share's name), and the client's own openings and photos seen, with no actor
+  // and the client's address.
+  "selection.share",
+  "selection.share_revoke",
+  "selection.client_view",
+  "selection.client_photo_view",
   // The system
   "retention.erase",
 ] as const;
@@ -111,6 +118,10 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "webhook.rotate_secret": "account",
   "display_key.create": "account",
   "display_key.delete": "account",
+  "selection.share": "export",
+  "selection.share_revoke": "account",
+  "selection.client_view": "view",
+  "selection.client_photo_view": "view",
   "retention.erase": "system",
 };
 

@@ -117,8 +117,14 @@ const DESCRIBE: Record<string, Describe> = {
   permissions: (value, _, t) => t("privacy.audit.details.permissions", { count: count(value), names: plain(value, t) }),
   expiresAt: (value, _, t) =>
     value === null ? t("privacy.audit.details.neverExpires") : t("privacy.audit.details.expires", { at: plain(value, t) }),
+  // A selection shown to a client (issue 36): whom the link is for, and whether it asks a password.
+  share: (value, _, t) => t("privacy.audit.details.share", { name: plain(value, t) }),
+  password: (value, _, t) => (value === true ? t("privacy.audit.details.password") : null),
   // Ids: the row's names say who and what.
   entryId: () => null,
+  selectionId: () => null,
+  shareId: () => null,
+  photoId: () => null,
   timeslotId: () => null,
   campaignId: () => null,
 };

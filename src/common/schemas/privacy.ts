@@ -38,6 +38,8 @@ export const guardianViewResponse = z.object({
     fullName: z.string(),
     registrationCode: z.string(),
     dateOfBirth: z.string(),
+    /** The minor asked to be shown to the agency's clients (issue 36): the guardian's approval covers it. */
+    consentClientSharing: z.boolean(),
     eventName: z.string(),
     eventDate: z.string(),
     location: z.string(),
@@ -151,6 +153,8 @@ export const registrationPrivacySchema = z.object({
   consentedAt: z.string().nullable(),
   consentDataProcessing: z.boolean(),
   consentPhotoScouting: z.boolean(),
+  /** May be shown to the agency's clients (issue 36). */
+  consentClientSharing: z.boolean(),
   guardianName: z.string().nullable(),
   guardianEmail: z.string().nullable(),
   guardianStatus: z.enum(GUARDIAN_STATUSES),

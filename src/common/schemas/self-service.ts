@@ -13,6 +13,8 @@ export const linkToken = z.string().min(1).max(200);
 export const manageTokenQuery = z.object({ t: linkToken });
 export const manageTokenBody = z.object({ t: linkToken });
 export const manageMoveBody = z.object({ t: linkToken, timeslotId: z.uuid() });
+/** Issue 36: give (true) or withdraw (false) the consent to be shown to the agency's clients. */
+export const manageClientSharingBody = z.object({ t: linkToken, consent: z.boolean() });
 
 export const manageResponse = z.object({
   registration: z.object({
@@ -27,6 +29,14 @@ export const manageResponse = z.object({
   }),
   event: z.object({ eventName: z.string(), eventDate: z.string(), location: z.string() }),
   timeslot: z.object({ startTime: time, endTime: time }),
+  /** Issue 36: whether the agency may show the person's profile to its clients. */
+  clientSharing: z.object({
+    consent: z.boolean(),
+    /** Given by a minor whose guardian has not approved it yet: shown to nobody meanwhile. */
+    awaitingGuardian: z.boolean(),
+    /** It may be given here (not for a minor whose guardian has already decided). */
+    canGive: z.boolean(),
+  }),
   /** The event's other slots with room: where the person may move. */
   otherTimeslots: z.array(z.object({ id: z.string(), startTime: time, endTime: time, availableSpots: z.number().int() })),
 });

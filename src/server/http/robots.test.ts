@@ -13,6 +13,7 @@ describe("GET /robots.txt", () => {
     expect(lines).toContain("Allow: /");
     expect(lines).toContain("Disallow: /dashboard");
     expect(lines).toContain("Disallow: /api");
+    expect(lines).toContain("Disallow: /shared");
     expect(res.body).not.toMatch(/<html/i);
   });
 });

@@ -92,8 +92,16 @@ export async function recordAuditOncePerHour(
   tx: DbOrTx,
   entry: AuditEntry & { actor: NonNullable<AuditContext["actor"]>; registrationId: string },
 ): Promise<boolean> {
+  return recordAuditOncePerHourAs(tx, entry, `${entry.actor.id}:${entry.registrationId}`);
+}
+
+/**
+ * The same, keyed by `who` (whoever acts and on what, when it is not a staff member on a
+ * registration: a client's link and a photo, issue 36) with the action and the hour.
+ */
+export async function recordAuditOncePerHourAs(tx: DbOrTx, entry: AuditEntry, who: string): Promise<boolean> {
   const at = entry.at ? sql`${entry.at.toISOString()}::timestamptz` : sql`now()`;
   const hour = sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24')`;
-  const dedupeKey = sql`${`${entry.action}:${entry.actor.id}:${entry.registrationId}:`} || ${hour}`;
+  const dedupeKey = sql`${`${entry.action}:${who}:`} || ${hour}`;
   return insertAuditRowOnce({ ...rowOf(entry), dedupeKey }, tx);
 }

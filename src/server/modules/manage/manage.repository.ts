@@ -5,6 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
+import { sharingAllowed } from "../selections/selections.repository";
 
 export type ManageRepository = ReturnType<typeof createManageRepository>;
 
@@ -20,6 +21,8 @@ export function createManageRepository(db: Db) {
           status: modelRegistrations.status,
           emailVerified: modelRegistrations.emailVerified,
           guardianStatus: modelRegistrations.guardianStatus,
+          consentClientSharing: modelRegistrations.consentClientSharing,
+          clientSharingAllowed: sharingAllowed,
           timeslotId: modelRegistrations.timeslotId,
           eventId: modelRegistrations.eventId,
           eventName: scoutingEvents.eventName,
@@ -49,14 +52,27 @@ export function createManageRepository(db: Db) {
         .orderBy(asc(eventTimeslots.startTime), asc(eventTimeslots.endTime));
     },
 
-    /** The registration's status and slot, locked (FOR UPDATE) until the transaction ends. */
+    /** The registration's status, slot and consent to be shown to clients, locked (FOR UPDATE) until the transaction ends. */
     async lockRegistration(id: string, tx: DbOrTx = db) {
       const [row] = await tx
-        .select({ status: modelRegistrations.status, timeslotId: modelRegistrations.timeslotId })
+        .select({
+          status: modelRegistrations.status,
+          timeslotId: modelRegistrations.timeslotId,
+          guardianStatus: modelRegistrations.guardianStatus,
+          consentClientSharing: modelRegistrations.consentClientSharing,
+        })
         .from(modelRegistrations)
         .where(eq(modelRegistrations.id, id))
         .for("update");
       return row;
+    },
+
+    /** The consent to be shown to clients given or withdrawn (issue 36), and when. */
+    async setClientSharing(id: string, consent: boolean, now: Date, tx: DbOrTx) {
+      await tx
+        .update(modelRegistrations)
+        .set({ consentClientSharing: consent, consentClientSharingAt: now })
+        .where(eq(modelRegistrations.id, id));
     },
 
     /** The move itself: the slot triggers refuse a full slot, the foreign key a slot of another event. */

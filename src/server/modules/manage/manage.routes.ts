@@ -2,7 +2,13 @@
  * The registrant's manage page API (issue 19): public, the link's token is the only key; rate-limited
  * per IP like the public form.
  */
-import { manageMoveBody, manageResponse, manageTokenBody, manageTokenQuery } from "@common/schemas/self-service";
+import {
+  manageClientSharingBody,
+  manageMoveBody,
+  manageResponse,
+  manageTokenBody,
+  manageTokenQuery,
+} from "@common/schemas/self-service";
 import type { AppContext, ZodApp } from "../../context";
 import { createManageService } from "./manage.service";
 
@@ -53,5 +59,19 @@ export async function manageRoutes(app: ZodApp, { db, config }: AppContext): Pro
       },
     },
     async (request) => service.move(request.body.t, request.body.timeslotId),
+  );
+
+  app.post(
+    "/api/public/registrations/manage/client-sharing",
+    {
+      config: limited,
+      schema: {
+        tags: ["public"],
+        summary: "Give or withdraw the consent to be shown to the agency's clients (withdrawn: out of every selection at once)",
+        body: manageClientSharingBody,
+        response: { 200: manageResponse },
+      },
+    },
+    async (request) => service.setClientSharing(request.body.t, request.body.consent),
   );
 }

@@ -5,6 +5,7 @@
  * no spot is lost and none overbooked; the old slot's spot then goes to its waiting list, and the
  * person gets the updated calendar invite, in the same transaction.
  */
+import type { GuardianStatus } from "@common/constants";
 import { formatTime } from "@common/dates";
 import { registrationState } from "@common/registration-state";
 import type { ManageView } from "@common/schemas/self-service";
@@ -14,6 +15,7 @@ import { checkInUrl, registrationIdFromToken } from "../../lib/registration-link
 import { TIMESLOT_CAPACITY } from "../public/public.repository";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationsRescheduled } from "../registrations/registrations.reschedule";
+import { createSelectionsRepository } from "../selections/selections.repository";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { manageErrors } from "./manage.errors";
 import { createManageRepository, type ManageRepository } from "./manage.repository";
@@ -38,9 +40,21 @@ async function readView(repo: ManageRepository, config: Config, id: string, tx?:
     },
     event: { eventName: row.eventName, eventDate: row.eventDate, location: row.location },
     timeslot: { startTime: formatTime(row.startTime), endTime: formatTime(row.endTime) },
+    clientSharing: {
+      consent: row.consentClientSharing,
+      awaitingGuardian: row.consentClientSharing && !row.clientSharingAllowed,
+      canGive: !row.consentClientSharing && guardianStillAsks(row.guardianStatus),
+    },
     otherTimeslots: others.map((slot) => ({ ...slot, startTime: formatTime(slot.startTime), endTime: formatTime(slot.endTime) })),
   };
 }
+
+/**
+ * A minor's consent to be shown to clients counts once the guardian approves after it (issue 36):
+ * given after the guardian's decision, nobody would approve it, so it is offered only while the
+ * guardian has not decided (or to an adult).
+ */
+const guardianStillAsks = (guardianStatus: GuardianStatus) => guardianStatus === "not_required" || guardianStatus === "pending";
 
 /** The move, its notice and the old slot's offer, in the caller's transaction. */
 async function moveRegistration(repo: ManageRepository, config: Config, id: string, timeslotId: string, now: Date, tx: DbOrTx) {
@@ -55,6 +69,7 @@ async function moveRegistration(repo: ManageRepository, config: Config, id: stri
 
 export function createManageService({ db, config }: { db: Db; config: Config }) {
   const repo = createManageRepository(db);
+  const selections = createSelectionsRepository(db);
   function registrationId(token: string): string {
     const id = registrationIdFromToken(config, "manage", token);
     if (!id) throw manageErrors.invalidToken();
@@ -70,6 +85,26 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
       return db.transaction(async (tx) => {
         await readView(repo, config, id, tx);
         await cancelRegistration(tx, config, id, "registrant", now);
+        return readView(repo, config, id, tx);
+      });
+    },
+
+    /**
+     * Gives or withdraws the consent to be shown to clients (issue 36); a withdrawal takes the person
+     * out of every selection in the same transaction. Answering the same again changes nothing.
+     */
+    async setClientSharing(token: string, consent: boolean, now = new Date()): Promise<ManageView> {
+      const id = registrationId(token);
+      return db.transaction(async (tx) => {
+        const current = await repo.lockRegistration(id, tx);
+        if (!current) throw manageErrors.invalidToken();
+        if (consent && !current.consentClientSharing) {
+          if (!guardianStillAsks(current.guardianStatus)) throw manageErrors.clientSharingClosed();
+          await repo.setClientSharing(id, true, now, tx);
+        } else if (!consent && current.consentClientSharing) {
+          await repo.setClientSharing(id, false, now, tx);
+          await selections.removeEverywhere(id, tx);
+        }
         return readView(repo, config, id, tx);
       });
     },

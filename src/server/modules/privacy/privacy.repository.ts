@@ -75,6 +75,7 @@ function registrationQueries(db: Db) {
           fullName: modelRegistrations.fullName,
           registrationCode: modelRegistrations.registrationCode,
           dateOfBirth: modelRegistrations.dateOfBirth,
+          consentClientSharing: modelRegistrations.consentClientSharing,
           guardianName: modelRegistrations.guardianName,
           guardianStatus: modelRegistrations.guardianStatus,
           eventName: scoutingEvents.eventName,

@@ -60,6 +60,7 @@ function privacyToApi(row: ModelRegistrationRow) {
     consentedAt: row.consentedAt?.toISOString() ?? null,
     consentDataProcessing: row.consentDataProcessing,
     consentPhotoScouting: row.consentPhotoScouting,
+    consentClientSharing: row.consentClientSharing,
     guardianName: row.guardianName,
     guardianEmail: row.guardianEmail,
     guardianStatus: row.guardianStatus,

@@ -11,9 +11,11 @@ import type { Translate } from "@common/i18n";
 import { Badge } from "@web/components/ui/badge";
 import { useLanguage } from "@web/lib/language";
 
-/** Who acted: a staff member by name, the person themself (their erasure), or the system. */
+/** Who acted: a staff member by name, a client through a selection's link, the person themself (their erasure), or the system. */
 function actorOf(entry: AuditTrailEntry, t: Translate): string {
   if (entry.actorId) return entry.actorName || entry.actorEmail || t("privacy.audit.accountGone");
+  if (typeof entry.details.share === "string" && entry.action.startsWith("selection.client_"))
+    return t("privacy.audit.client", { name: entry.details.share });
   return entry.details.by === "registrant" ? t("privacy.admin.registrant") : t("privacy.admin.system");
 }
 

@@ -11,6 +11,7 @@ const view: GuardianView = {
     fullName: "Lola Minor",
     registrationCode: "OC-7K3F9Q",
     dateOfBirth: "2010-01-01",
+    consentClientSharing: false,
     eventName: "Casting Primavera",
     eventDate: "2031-04-12",
     location: "Av. Santa Fe 3200, CABA",

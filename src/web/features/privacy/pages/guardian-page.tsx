@@ -130,6 +130,7 @@ export function GuardianPage() {
       <CardContent className="grid gap-4">
         <p>{t("privacy.guardian.page.intro", { name: registration.fullName, agency: agency.name })}</p>
         <GuardianDetails view={view.data} />
+        {registration.consentClientSharing ? <p className="text-sm">{t("privacy.guardian.page.clientSharing")}</p> : null}
         <p className="text-sm [overflow-wrap:anywhere]">
           {t("privacy.guardian.page.contact", { agency: agency.name })}{" "}
           <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${agency.contactEmail}`}>

@@ -17,6 +17,7 @@ const VIEW: ManageView = {
   },
   event: { eventName: "Casting de otoño", eventDate: "2026-03-05", location: "Av. Corrientes 1234" },
   timeslot: { startTime: "10:00", endTime: "11:00" },
+  clientSharing: { consent: false, awaitingGuardian: false, canGive: true },
   otherTimeslots: [
     { id: "slot-2", startTime: "15:30", endTime: "16:00", availableSpots: 3 },
     { id: "slot-3", startTime: "18:00", endTime: "19:00", availableSpots: 1 },

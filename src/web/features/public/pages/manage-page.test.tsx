@@ -19,6 +19,7 @@ const VIEW: ManageView = {
   },
   event: { eventName: "Casting de otoño", eventDate: "2026-03-05", location: "Av. Corrientes 1234" },
   timeslot: { startTime: "10:00", endTime: "11:00" },
+  clientSharing: { consent: false, awaitingGuardian: false, canGive: true },
   otherTimeslots: [],
 };
 const CANCELLED: ManageView = {

@@ -102,6 +102,8 @@ export function RegistrationPrivacyPanel({
           <dd>{yesNo(privacy.consentDataProcessing)}</dd>
           <dt className="text-muted-foreground">{t("privacy.staff.photoScouting")}</dt>
           <dd>{yesNo(privacy.consentPhotoScouting)}</dd>
+          <dt className="text-muted-foreground">{t("privacy.staff.clientSharing")}</dt>
+          <dd>{yesNo(privacy.consentClientSharing)}</dd>
         </dl>
       )}
       {privacy.guardianStatus !== "not_required" ? (

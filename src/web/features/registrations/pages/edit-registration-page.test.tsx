@@ -20,6 +20,7 @@ const detail: RegistrationDetail = {
     consentedAt: "2026-02-01T11:00:00.000Z",
     consentDataProcessing: true,
     consentPhotoScouting: true,
+    consentClientSharing: false,
     guardianName: null,
     guardianEmail: null,
     guardianStatus: "not_required",
