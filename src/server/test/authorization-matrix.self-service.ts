@@ -76,6 +76,15 @@ export function selfServiceRows(): MatrixRow[] {
     },
     {
       method: "POST",
+      route: "/api/public/registrations/manage/client-sharing",
+      ok: 200,
+      prepare: async (app) => ({
+        url: "/api/public/registrations/manage/client-sharing",
+        body: { t: manageToken(app, (await freshRegistration(app)).registration.id), consent: true },
+      }),
+    },
+    {
+      method: "POST",
       route: "/api/public/events/:eventId/waitlist",
       ok: 201,
       prepare: async (app) => {

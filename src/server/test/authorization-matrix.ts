@@ -27,6 +27,7 @@ import { integrationRows } from "./authorization-matrix.webhooks";
 import { castingDayRows } from "./authorization-matrix.casting-day";
 import { campaignRows } from "./authorization-matrix.campaigns";
 import { eventRows } from "./authorization-matrix.events";
+import { selectionRows } from "./authorization-matrix.selections";
 
 export const PERSONAS = ["anonymous", "pending", ...ROLES] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -209,6 +210,7 @@ export const MATRIX: MatrixRow[] = [
   ...insightsRows(), // ---- tracked links and insights (issue 38)
   ...integrationRows(), // ---- API tokens and webhooks (issue 37)
   ...castingDayRows(), // ---- the casting day's line and venue screens (issue 35)
+  ...selectionRows(), // ---- selections for a client (issue 36)
 ];
 
 /** Routes that are not ours to put in the matrix: better-auth's own endpoints and the API docs. */

@@ -14,11 +14,14 @@ import {
   waitlistEntries,
   webhookEndpoints,
 } from "../../db/schema";
+import { apiTokens, webhookEndpoints, auditLog, modelRegistrations, selectionShares, waitlistEntries } from "../../db/schema";
+import { newSecretToken } from "../../lib/tokens";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
 import { runRetention } from "../privacy/privacy.retention";
 import { registrantWithPhoto, waitInLine } from "../privacy/privacy.test-support";
+import { inDays, registrant, selectionOf } from "../selections/selections.test-support";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.record";
 
 const t = useTestApp();
@@ -52,7 +55,11 @@ interface Call {
 }
 
 /** Every staff action, in an order that keeps each one's target alive until its turn. */
-async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>; needles: string[] }> {
+async function staffCalls(): Promise<{
+  calls: Array<[AuditAction, Call, Target]>;
+  needles: string[];
+  client: { token: string; shareId: string; registrationId: string };
+}> {
   const person = await registrantWithPhoto(t.app);
   const [row] = await t.db
     .select()
@@ -99,6 +106,17 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     .returning();
   // A callback of the person's event (issue 36), to invite the other registrant to and remind them.
   const callback = await createEvent(t.db, { eventDate: "2031-05-10", kind: "callback", callbackOf: eventId });
+  // A selection for a client (issue 36): a link to make, one to revoke, one the client opens.
+  const shown = await registrant(t.app);
+  const selectionId = await selectionOf(t.app, admin, [shown.id]);
+  const clientLink = newSecretToken();
+  const [toRevoke, opened] = await t.db
+    .insert(selectionShares)
+    .values([
+      { selectionId, clientName: "Marca X", tokenHash: newSecretToken().hash, expiresAt: new Date(inDays(3)) },
+      { selectionId, clientName: "Marca X", tokenHash: clientLink.hash, expiresAt: new Date(inDays(3)) },
+    ])
+    .returning();
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
@@ -221,6 +239,12 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     ["webhook.update", { method: "PATCH", url: `/api/webhooks/${hook!.id}`, payload: { enabled: false } }, {}],
     ["webhook.rotate_secret", { method: "POST", url: `/api/webhooks/${hook!.id}/rotate-secret` }, {}],
     ["webhook.delete", { method: "DELETE", url: `/api/webhooks/${hook!.id}` }, {}],
+    [
+      "selection.share",
+      { method: "POST", url: `/api/selections/${selectionId}/shares`, payload: { clientName: "Marca X", expiresAt: inDays(7) } },
+      {},
+    ],
+    ["selection.share_revoke", { method: "DELETE", url: `/api/shares/${toRevoke!.id}` }, {}],
     ["user.approve", { method: "POST", url: `/api/users/${pending.id}/approve`, payload: {} }, { userId: pending.id }],
     [
       "user.role_change",
@@ -256,12 +280,12 @@ async function staffCalls(): Promise<{ calls: Array<[AuditAction, Call, Target]>
     ["registration.delete", { method: "DELETE", url: `/api/registrations/${other.id}` }, { registrationId: other.id, eventId }],
     ["registration.erase", { method: "POST", url: `/api/registrations/${id}/erase` }, { registrationId: id, eventId }],
   ];
-  return { calls, needles: person.needles };
+  return { calls, needles: person.needles, client: { token: clientLink.token, shareId: opened!.id, registrationId: shown.id } };
 }
 
 describe("the audited actions", () => {
   it("each writes its row, with the actor, the target and the address, and no personal data; all are walked", async () => {
-    const { calls, needles } = await staffCalls();
+    const { calls, needles, client } = await staffCalls();
     const walked = new Set<AuditAction>();
     for (const [action, call, target] of calls) {
       const headers = call.superadmin ? superadmin : admin;
@@ -279,6 +303,20 @@ describe("the audited actions", () => {
       expect(rows[0]!.ip, action).toBeTruthy();
       walked.add(action);
     }
+
+    // A client through a selection's link (issue 36): no actor, their address, the link's client.
+    const view = await t.app.inject({ url: `/api/public/shares/${client.token}` });
+    expect(view.statusCode, view.body).toBe(200);
+    expect((await t.app.inject({ url: view.json().members[0].photos[0].url })).statusCode).toBe(200);
+    for (const action of ["selection.client_view", "selection.client_photo_view"] as const) {
+      const rows = (await rowsOf(action)).filter((row) => row.details.shareId === client.shareId);
+      expect(rows, action).toEqual([
+        expect.objectContaining({ actorId: null, details: expect.objectContaining({ share: "Marca X" }) }),
+      ]);
+      expect(rows[0]!.ip, action).toBeTruthy();
+      walked.add(action);
+    }
+    expect((await rowsOf("selection.client_photo_view", { registrationId: client.registrationId })).length).toBe(1);
 
     // Retention, the system's own: no actor, no address.
     const old = await createEvent(t.db, { eventDate: "2020-01-10" });

@@ -8,8 +8,7 @@ export const manageErrors = {
   cancelled: () => new AppError(409, "registration_cancelled", t("public.errors.registrationCancelled")),
   sameTimeslot: () => new AppError(409, "same_timeslot", t("public.errors.sameTimeslot")),
   /** A minor whose guardian has decided: the consent to be shown to clients is no longer asked (issue 36). */
-  clientSharingClosed: () =>
-    new AppError(409, "guardian_already_decided", t("public.manage.clientSharing.minorClosed")),
+  clientSharingClosed: () => new AppError(409, "guardian_already_decided", t("public.manage.clientSharing.minorClosed")),
   timeslotFull: publicErrors.timeslotFull,
   noTimeslot: publicErrors.noTimeslot,
 };

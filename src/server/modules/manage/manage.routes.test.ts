@@ -45,6 +45,7 @@ describe("GET /api/public/registrations/manage", () => {
       },
       event: { eventName: event.eventName, eventDate: event.eventDate, location: event.location },
       timeslot: { startTime: "10:00", endTime: "11:00" },
+      clientSharing: { consent: false, awaitingGuardian: false, canGive: true },
       otherTimeslots: [{ id: c!.id, startTime: "12:00", endTime: "13:00", availableSpots: 3 }],
     });
   });

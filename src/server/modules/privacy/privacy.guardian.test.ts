@@ -86,7 +86,8 @@ describe("a 17-year-old's registration", () => {
     expect(view.json()).toMatchObject({
       guardianStatus: "pending",
       registration: { fullName: "Lola Minor" },
-      notice: { version: 1 },
+      // The current notice (migration 0026 published version 2).
+      notice: { version: 2 },
     });
 
     const approve = await t.app.inject({

@@ -50,7 +50,11 @@ export function createSelectionsRepository(db: Db) {
     },
 
     async find(id: string, tx: DbOrTx = db) {
-      const [row] = await tx.select(summary).from(selections).leftJoin(users, eq(users.id, selections.createdBy)).where(eq(selections.id, id));
+      const [row] = await tx
+        .select(summary)
+        .from(selections)
+        .leftJoin(users, eq(users.id, selections.createdBy))
+        .where(eq(selections.id, id));
       return row;
     },
 

@@ -106,7 +106,11 @@ describe("a link for a client", () => {
   it("is answered once, stored hashed with its password, expires within 30 days; revoking it is audited and final", async () => {
     const person = await registrant(t.app);
     const id = await selectionOf(t.app, admin, [person.id]);
-    const share = await shareOf(t.app, admin, id, { clientName: "Estudio Sur", password: "verano-2031", clientEmail: "foto@sur.test" });
+    const share = await shareOf(t.app, admin, id, {
+      clientName: "Estudio Sur",
+      password: "verano-2031",
+      clientEmail: "foto@sur.test",
+    });
     expect(share.url).toMatch(new RegExp(`^${t.config.publicUrl}/shared/[A-Za-z0-9_-]{43}$`));
     const [stored] = await t.db.select().from(selectionShares).where(eq(selectionShares.id, share.id));
     expect(JSON.stringify(stored)).not.toContain(share.token);

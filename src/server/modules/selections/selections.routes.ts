@@ -22,7 +22,10 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
 
   app.get(
     "/api/selections",
-    { config: { access }, schema: { tags, summary: "Every selection, the latest changed first", response: { 200: selectionListSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: "Every selection, the latest changed first", response: { 200: selectionListSchema } },
+    },
     async () => service.list(),
   );
 
@@ -30,7 +33,12 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
     "/api/selections",
     {
       config: { access },
-      schema: { tags, summary: "Make a selection (empty, named)", body: selectionNameSchema, response: { 201: selectionSummarySchema } },
+      schema: {
+        tags,
+        summary: "Make a selection (empty, named)",
+        body: selectionNameSchema,
+        response: { 201: selectionSummarySchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(request.user!, request.body.name)),
   );
@@ -56,14 +64,23 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
     "/api/selections/:id",
     {
       config: { access },
-      schema: { tags, summary: "Rename a selection", params: idParams, body: selectionNameSchema, response: { 200: selectionSummarySchema } },
+      schema: {
+        tags,
+        summary: "Rename a selection",
+        params: idParams,
+        body: selectionNameSchema,
+        response: { 200: selectionSummarySchema },
+      },
     },
     async (request) => service.rename(request.params.id, request.body.name),
   );
 
   app.delete(
     "/api/selections/:id",
-    { config: { access }, schema: { tags, summary: "Delete a selection, its links (at once) and the clients' picks", params: idParams } },
+    {
+      config: { access },
+      schema: { tags, summary: "Delete a selection, its links (at once) and the clients' picks", params: idParams },
+    },
     async (request, reply) => {
       await service.remove(request.params.id);
       return reply.status(204).send();

@@ -64,7 +64,12 @@ export async function registrant(app: App, overrides: Record<string, unknown> = 
 }
 
 /** A selection named `name` holding `registrationIds` in that order; its id. */
-export async function selectionOf(app: App, headers: Record<string, string>, registrationIds: string[], name = "Marca X, verano") {
+export async function selectionOf(
+  app: App,
+  headers: Record<string, string>,
+  registrationIds: string[],
+  name = "Marca X, verano",
+) {
   const made = await app.inject({ method: "POST", url: "/api/selections", headers, payload: { name } });
   if (made.statusCode !== 201) throw new Error(`selection failed: ${made.body}`);
   const id = made.json().id as string;

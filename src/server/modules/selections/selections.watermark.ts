@@ -23,7 +23,8 @@ const escapeXml = (text: string) =>
 export function watermarkSvg(width: number, height: number, mark: WatermarkText): Buffer {
   const band = Math.max(18, Math.round(Math.min(width, height) * 0.08));
   const small = Math.round(band * 0.45);
-  const large = Math.max(12, Math.round(width / 14));
+  // Across the middle, the line fits the width whatever the names' length (a glyph is about 0.62 em).
+  const large = Math.max(12, Math.round(Math.min(width / 14, (width * 1.05) / (mark.line.length * 0.62))));
   const text = escapeXml(mark.line);
   const agency = escapeXml(mark.agency);
   const font = `font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="700"`;
