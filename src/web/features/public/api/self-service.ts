@@ -18,6 +18,11 @@ export function moveManagedRegistration(token: string, timeslotId: string): Prom
   return api<ManageView>("/api/public/registrations/manage/move", { method: "POST", body: { t: token, timeslotId } });
 }
 
+/** POST /api/public/registrations/manage/client-sharing (issue 36) */
+export function setManagedClientSharing(token: string, consent: boolean): Promise<ManageView> {
+  return api<ManageView>("/api/public/registrations/manage/client-sharing", { method: "POST", body: { t: token, consent } });
+}
+
 /** POST /api/public/events/:eventId/waitlist (the registration's body) */
 export function joinWaitlist(eventId: string, body: PublicRegistrationInput): Promise<WaitlistJoined> {
   return api<WaitlistJoined>(`/api/public/events/${encodeURIComponent(eventId)}/waitlist`, { method: "POST", body });

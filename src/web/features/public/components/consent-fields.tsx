@@ -8,6 +8,8 @@ import { controlAria, controlClass, FormField } from "./public-ui";
 export interface ConsentState {
   consentDataProcessing: boolean;
   consentPhotoScouting: boolean;
+  /** Optional (issue 36): shown to the agency's clients. */
+  consentClientSharing: boolean;
   guardianName: string;
   guardianEmail: string;
 }
@@ -15,6 +17,7 @@ export type ConsentErrors = Partial<Record<keyof ConsentState | "privacyNoticeVe
 export const emptyConsent = (): ConsentState => ({
   consentDataProcessing: false,
   consentPhotoScouting: false,
+  consentClientSharing: false,
   guardianName: "",
   guardianEmail: "",
 });
@@ -54,12 +57,15 @@ export function PrivacyNoticeText() {
 function Checkbox({
   id,
   label,
+  hint,
   checked,
   error,
   onChange,
 }: {
   id: string;
   label: string;
+  /** A line under the label, read with it (aria-describedby). */
+  hint?: string | undefined;
   checked: boolean;
   error?: string | undefined;
   onChange: (value: boolean) => void;
@@ -68,15 +74,22 @@ function Checkbox({
     <div className="grid gap-1">
       <div className="flex items-start gap-3">
         <input
-          {...controlAria(id, error)}
+          {...controlAria(id, error, Boolean(hint))}
           type="checkbox"
           className="mt-1 size-5 shrink-0 accent-primary"
           checked={checked}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <label htmlFor={id} className="text-sm leading-snug">
-          {label}
-        </label>
+        <div className="grid gap-1">
+          <label htmlFor={id} className="text-sm leading-snug">
+            {label}
+          </label>
+          {hint ? (
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              {hint}
+            </p>
+          ) : null}
+        </div>
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
@@ -97,7 +110,7 @@ interface ConsentFieldsProps {
   onChange: (next: ConsentState) => void;
 }
 
-/** The notice, the two consents and, for a minor, the guardian (issue 18). */
+/** The notice, the consents (issue 18; the optional one to be shown to clients, issue 36) and, for a minor, the guardian. */
 export function ConsentFields({ value, errors, asksPhotos, minor, onChange }: ConsentFieldsProps) {
   const t = useT();
   const set = <K extends keyof ConsentState>(key: K, next: ConsentState[K]) => onChange({ ...value, [key]: next });
@@ -163,6 +176,13 @@ export function ConsentFields({ value, errors, asksPhotos, minor, onChange }: Co
             onChange={(next) => set("consentPhotoScouting", next)}
           />
         ) : null}
+        <Checkbox
+          id="consentClientSharing"
+          label={t("privacy.consent.clientSharing")}
+          hint={t("privacy.consent.clientSharingHint")}
+          checked={value.consentClientSharing}
+          onChange={(next) => set("consentClientSharing", next)}
+        />
       </section>
     </>
   );

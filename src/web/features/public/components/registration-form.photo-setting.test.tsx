@@ -138,3 +138,20 @@ describe("the public form with the event's photos required (the contrast)", () =
     expect(onRegistered).not.toHaveBeenCalled();
   });
 });
+
+describe("the optional consent to be shown to clients (issue 36)", () => {
+  it("is offered unticked, with what clients would see, and sent only as the person answers it", async () => {
+    const requests = stubServer();
+    const user = userEvent.setup();
+    const { onRegistered } = renderForm("off");
+    const box = screen.getByRole("checkbox", { name: /muestre mi perfil y mis fotos a sus clientes/ });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/nunca tus datos de contacto/);
+
+    await fillValidForm(user);
+    await user.click(box);
+    await user.click(screen.getByRole("button", { name: "Enviar registro" }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(CREATED));
+    expect(requests[0]!.body).toMatchObject({ consentDataProcessing: true, consentClientSharing: true });
+  });
+});

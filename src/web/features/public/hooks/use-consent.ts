@@ -10,6 +10,7 @@ export function consentInput(consent: ConsentState, minor = true) {
   return {
     consentDataProcessing: consent.consentDataProcessing,
     consentPhotoScouting: consent.consentPhotoScouting,
+    consentClientSharing: consent.consentClientSharing,
     ...(minor ? { guardianName: consent.guardianName, guardianEmail: consent.guardianEmail } : {}),
   };
 }

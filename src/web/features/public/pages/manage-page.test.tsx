@@ -71,4 +71,35 @@ describe("manage page", () => {
     render(<ManagePage token="manage-token" />);
     expect(await screen.findByTestId("registration-status")).toHaveTextContent("No autorizada por tu madre, padre o tutor");
   });
+
+  it("gives and withdraws the consent to be shown to clients (issue 36); a minor whose guardian decided cannot give it", async () => {
+    const given: ManageView = { ...VIEW, clientSharing: { consent: true, awaitingGuardian: false, canGive: false } };
+    const answers: unknown[] = [];
+    mockFetch({
+      "GET /api/public/registrations/manage": () => ({ status: 200, body: VIEW }),
+      "POST /api/public/registrations/manage/client-sharing": (body) => {
+        answers.push(body);
+        return { status: 200, body: (body as { consent: boolean }).consent ? given : VIEW };
+      },
+    });
+    const { unmount } = render(<ManagePage token="manage-token" />);
+    const section = (await screen.findByRole("heading", { name: "Mostrar mi perfil a clientes" })).closest("section")!;
+    expect(within(section).getByText(/La agencia no muestra tu perfil a sus clientes/)).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole("button", { name: "Aceptar" }));
+    expect(await screen.findByText("Listo: la agencia puede mostrar tu perfil a sus clientes.")).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole("button", { name: "Retirar mi permiso" }));
+    expect(await screen.findByText(/dejaste de figurar en toda selección/)).toBeInTheDocument();
+    expect(answers).toEqual([
+      { t: "manage-token", consent: true },
+      { t: "manage-token", consent: false },
+    ]);
+    unmount();
+
+    const closed: ManageView = { ...VIEW, clientSharing: { consent: false, awaitingGuardian: false, canGive: false } };
+    mockFetch({ "GET /api/public/registrations/manage": () => ({ status: 200, body: closed }) });
+    render(<ManagePage token="manage-token" />);
+    const minor = (await screen.findByRole("heading", { name: "Mostrar mi perfil a clientes" })).closest("section")!;
+    expect(within(minor).getByText(/Como sos menor/)).toBeInTheDocument();
+    expect(within(minor).queryByRole("button")).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { CallbackInvitation } from "../manage/callback-invitation";
+import { ClientSharingSection } from "../manage/client-sharing-section";
 import { MyDataActions } from "../manage/my-data-actions";
 import { todayIso } from "@common/dates";
 import { formatTimeRangeFor } from "@common/dates-language";
@@ -87,6 +88,7 @@ function RegistrationPage({ token }: { token: string }) {
           <CancelSection token={token} onCancelled={(next) => changed(next, t("public.manage.cancel.done"))} onFailed={failed} />
         </>
       ) : null}
+      <ClientSharingSection view={view} token={token} onChanged={changed} onFailed={failed} />
       {/* The person's data (issue 18): a copy to download, or everything erased. */}
       <MyDataActions token={token} onErased={() => setErased(true)} />
     </div>
