@@ -44,6 +44,8 @@ const pageRoutes: RouteObject[] = [
       // A person's data and a minor's guardian (issue 18): public, by their links.
       { path: "guardian", lazy: () => import("@web/features/privacy/pages/guardian-page") },
       { path: "privacy/request", lazy: () => import("@web/features/privacy/pages/privacy-request-page") },
+      // A selection shared with a client (issue 36): public, its link is its key.
+      { path: "shared/:token", lazy: () => import("@web/features/selections/pages/client-selection-page") },
     ],
   },
   {
@@ -85,6 +87,10 @@ const pageRoutes: RouteObject[] = [
               path: "scouting/events/:eventId/callback",
               lazy: () => import("@web/features/callbacks/pages/callback-invitations-page"),
             },
+          ]),
+          ...guarded("selections.manage", [
+            { path: "scouting/selections", lazy: () => import("@web/features/selections/pages/selections-page") },
+            { path: "scouting/selections/:selectionId", lazy: () => import("@web/features/selections/pages/selection-page") },
           ]),
           ...guarded("mailbox.read", [
             { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },

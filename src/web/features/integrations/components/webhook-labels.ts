@@ -17,12 +17,8 @@ export function eventTypeLabel(t: Translate, name: string): string {
   return t(`integrations.webhooks.eventTypes.${key}`);
 }
 
-/**
- * The events the form offers: clients' selections have no screen that makes them yet, so nothing
- * would ever be sent for them (the API still accepts them, for what is to come).
- */
-const NOT_SENT_YET: readonly WebhookEvent[] = ["selection.favourited"];
-export const OFFERED_EVENTS = WEBHOOK_EVENTS.filter((name) => !NOT_SENT_YET.includes(name));
+/** The events the form offers: every one the server sends. */
+export const OFFERED_EVENTS = WEBHOOK_EVENTS;
 
 export type WebhookState = "active" | "failing" | "off" | "failedOff";
 

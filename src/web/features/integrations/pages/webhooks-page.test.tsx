@@ -28,7 +28,9 @@ describe("the webhooks' screen: registering an endpoint (issue 37)", () => {
     ).toBeChecked();
     expect(within(eventsGroup()).getAllByRole("checkbox")).toHaveLength(9);
     expect(within(eventsGroup()).getByLabelText("Respuesta a un callback")).toHaveAccessibleDescription("callback.answered");
-    expect(within(eventsGroup()).queryByLabelText("Favorito de un cliente en una selección")).not.toBeInTheDocument();
+    expect(within(eventsGroup()).getByLabelText("Favorito de un cliente en una selección")).toHaveAccessibleDescription(
+      "selection.favourited",
+    );
     expect(within(eventsGroup()).getByLabelText("Registro nuevo")).toHaveAccessibleDescription("registration.created");
 
     await user.type(urlField(), "https://crm.example.com/opencall");

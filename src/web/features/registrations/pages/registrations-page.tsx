@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useCan, useSession } from "@web/features/accounts";
 import { InviteCallbackDialog } from "@web/features/callbacks";
 import { CampaignHistory, SendCampaignDialog, useCampaignJump } from "@web/features/campaigns";
+import { AddToSelectionButton } from "@web/features/selections";
 import { exportSelectedCsvUrl } from "../api/export-csv";
 import { registrationsQueryOptions } from "../api/list-registrations";
 import { DeleteRegistrationDialog } from "../components/delete-registration-dialog";
@@ -24,7 +25,7 @@ import type { RegistrationsTab } from "../hooks/registrations-url";
 import { useShownLayout } from "../hooks/use-registrations-layout";
 import { useRegistrationsView, type RegistrationsView } from "../hooks/use-registrations-view";
 
-/** The admin's floating selection bar and the dialogs it opens: an e-mail, an invitation to a callback (issue 36). */
+/** The admin's floating selection bar and what it opens: an e-mail, an invitation to a callback, «Agregar a selección» (issue 36). */
 function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView; onCampaignSent: () => void }) {
   const t = useT();
   const can = useCan();
@@ -49,6 +50,9 @@ function AdminSelectionTools({ view, onCampaignSent }: { view: RegistrationsView
                 <Repeat aria-hidden="true" />
                 {t("callbacks.invite.button")}
               </Button>
+            ) : null}
+            {can("selections.manage") ? (
+              <AddToSelectionButton registrationIds={[...selection.selected]} onAdded={selection.clear} />
             ) : null}
           </>
         }
