@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
-import { sharingAllowed } from "../selections/selections.repository";
+import { sharingAllowed } from "../selections/selections.members.repository";
 
 export type ManageRepository = ReturnType<typeof createManageRepository>;
 

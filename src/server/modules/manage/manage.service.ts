@@ -15,7 +15,7 @@ import { checkInUrl, registrationIdFromToken } from "../../lib/registration-link
 import { TIMESLOT_CAPACITY } from "../public/public.repository";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationsRescheduled } from "../registrations/registrations.reschedule";
-import { createSelectionsRepository } from "../selections/selections.repository";
+import { createMembersRepository } from "../selections/selections.members.repository";
 import { offerFreedSpots } from "../waitlist/waitlist.offers";
 import { manageErrors } from "./manage.errors";
 import { createManageRepository, type ManageRepository } from "./manage.repository";
@@ -69,7 +69,7 @@ async function moveRegistration(repo: ManageRepository, config: Config, id: stri
 
 export function createManageService({ db, config }: { db: Db; config: Config }) {
   const repo = createManageRepository(db);
-  const selections = createSelectionsRepository(db);
+  const selectionMembers = createMembersRepository(db);
   function registrationId(token: string): string {
     const id = registrationIdFromToken(config, "manage", token);
     if (!id) throw manageErrors.invalidToken();
@@ -103,7 +103,7 @@ export function createManageService({ db, config }: { db: Db; config: Config }) 
           await repo.setClientSharing(id, true, now, tx);
         } else if (!consent && current.consentClientSharing) {
           await repo.setClientSharing(id, false, now, tx);
-          await selections.removeEverywhere(id, tx);
+          await selectionMembers.removeEverywhere(id, tx);
         }
         return readView(repo, config, id, tx);
       });

@@ -7,7 +7,8 @@ import { clientPickResponse, clientPickSchema, clientSelectionSchema, shareUnloc
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
-import { createSelectionsClient, type ClientRequest } from "./selections.client";
+import { createSelectionsClient } from "./selections.client";
+import type { ClientRequest } from "./selections.client-access";
 
 /** Password attempts per address and minute: a person mistyping, not a guesser. */
 export const SHARE_UNLOCK_ATTEMPTS_PER_MINUTE = 10;

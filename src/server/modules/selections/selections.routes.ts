@@ -11,14 +11,15 @@ import {
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { auditContext } from "../audit/audit.record";
-import { createSelectionsService } from "./selections.service";
+import { createSelectionsService, type SelectionsService } from "./selections.service";
+import { createShareLinks } from "./selections.shares";
 
 const idParams = z.object({ id: z.uuid() });
 const tags = ["selections"];
 const access = "selections.manage" as const;
 
 export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext): Promise<void> {
-  const service = createSelectionsService({ db, config });
+  const service = createSelectionsService({ db });
 
   app.get(
     "/api/selections",
@@ -86,7 +87,11 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
       return reply.status(204).send();
     },
   );
+  membersAndLinksRoutes(app, service, createShareLinks({ db, config }));
+}
 
+/** A selection's people, and its links for clients. */
+function membersAndLinksRoutes(app: ZodApp, service: SelectionsService, links: ReturnType<typeof createShareLinks>): void {
   app.put(
     "/api/selections/:id/members",
     {
@@ -115,7 +120,7 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.share(request.user!, request.params.id, request.body, auditContext(request))),
+      reply.status(201).send(await links.share(request.user!, request.params.id, request.body, auditContext(request))),
   );
 
   app.delete(
@@ -125,7 +130,7 @@ export async function selectionsRoutes(app: ZodApp, { db, config }: AppContext):
       schema: { tags, summary: "Revoke a client's link: it and its photos answer 404 at once", params: idParams },
     },
     async (request, reply) => {
-      await service.revoke(request.params.id, auditContext(request));
+      await links.revoke(request.params.id, auditContext(request));
       return reply.status(204).send();
     },
   );
