@@ -1,13 +1,11 @@
 /**
- * The authorisation matrix: every API route × {anonymous, a pending account, each role of
- * @common/permissions} → the expected HTTP status, generated from the capability table: a route
- * that declares a capability answers `ok` to the roles that hold it, 403 to the other roles and to a
- * pending account, 401 to nobody signed in; a public route answers `ok` to everyone.
- * `authorization-matrix.test.ts` walks it against the app, and fails if a route of the app has no row.
+ * The authorisation matrix: every API route × {anonymous, a pending account, each role of @common/permissions} → the
+ * expected HTTP status, generated from the capability table: a route that declares a capability answers `ok` to the
+ * roles that hold it, 403 to the other roles and to a pending account, 401 to nobody signed in; a public route answers
+ * `ok` to everyone. `authorization-matrix.test.ts` walks it against the app, and fails if a route of the app has no row.
  *
- * A row says how to call the route (`prepare` runs once per persona, on that persona's fresh data,
- * so a destructive call never affects another) and its success status; `needs` names the capability
- * of a rule inside the route (a review field in a PATCH) when the row exercises it.
+ * A row says how to call the route (`prepare` runs once per persona, on that persona's fresh data, so a destructive call
+ * never affects another) and its success status; `needs` names the capability of a rule inside the route when it does.
  */
 import { isApproved, roleCan, ROLES, type Access, type Capability } from "@common/permissions";
 import type { App } from "../app";

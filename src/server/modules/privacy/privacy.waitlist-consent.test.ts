@@ -1,7 +1,7 @@
 /**
  * Consent on the waiting list (issues 18 and 19): joining asks the same consent as registering; an
- * entry holding none never becomes a registration; a minor who accepts an offer has their guardian
- * asked; and a cancelled registration (a guardian's refusal) can still ask for its data's link.
+ * entry holding none never becomes a registration; an accepted offer keeps the consent to be shown to
+ * clients; a minor who accepts an offer has their guardian asked; and a cancelled registration (a guardian's refusal) can still ask for its data's link.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -71,6 +71,15 @@ describe("accepting an offer", () => {
     expect(await t.db.$count(modelRegistrations, eq(modelRegistrations.email, email))).toBe(0);
     const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
     expect(entry!.status).toBe("offered");
+  });
+
+  it("carries the consent to be shown to clients into the registration, with its time (issue 36)", async () => {
+    const { event, slot, holder } = await fullSlot();
+    const email = `clientes-${unique()}@example.com`;
+    expect((await join(event.id, registrationBody(slot.id, { email, consentClientSharing: true }))).statusCode).toBe(201);
+    expect((await accept(await offerTo(holder.id, email))).statusCode).toBe(200);
+    const [registration] = await t.db.select().from(modelRegistrations).where(eq(modelRegistrations.email, email));
+    expect(registration).toMatchObject({ consentClientSharing: true, consentClientSharingAt: registration!.consentedAt });
   });
 
   it("by a 17-year-old asks their guardian, as the form's registration does", async () => {

@@ -5,12 +5,25 @@
  *
  *   const consent = consentValues(input, { currentNoticeVersion, photoConsentNeeded, now });
  */
+import type { GuardianStatus } from "@common/constants";
 import { t } from "@common/i18n";
 import { consentProblems, needsGuardian, type ConsentInput } from "@common/privacy/consent";
 import { todayIso } from "@common/dates";
 import { normalizeEmail } from "@common/registrant/normalize";
 import { AppError } from "../../errors";
-import type { RegistrationConsentValues } from "./public.repository";
+
+/** What a registration stores of its consent and guardian (issue 18). */
+export interface RegistrationConsentValues {
+  privacyNoticeVersion: number;
+  consentedAt: Date;
+  consentDataProcessing: boolean;
+  consentPhotoScouting: boolean;
+  /** Shown to the agency's clients (issue 36); given, when true, at `consentedAt`. */
+  consentClientSharing: boolean;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianStatus: GuardianStatus;
+}
 
 export const consentErrors = {
   /** 400 consent_required, each missing or wrong answer under its field. */

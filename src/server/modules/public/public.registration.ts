@@ -27,13 +27,8 @@ import { guardianRequestEmail } from "../privacy/privacy.emails";
 import { verificationEmail } from "./public.emails";
 import { photoErrors } from "../photos/photos.errors";
 import { publicErrors } from "./public.errors";
-import {
-  TIMESLOT_CAPACITY,
-  type InsertOutcome,
-  type NewRegistrationValues,
-  type PublicRepository,
-  type RegistrationConsentValues,
-} from "./public.repository";
+import type { RegistrationConsentValues } from "./public.consent";
+import { TIMESLOT_CAPACITY, type InsertOutcome, type NewRegistrationValues, type PublicRepository } from "./public.repository";
 import { newRegistrationCode } from "./registration-code.generator";
 
 const EMAIL_UNIQUE_INDEX = "model_registrations_event_email_uq";

@@ -6,13 +6,13 @@
 import { REGISTRATION_CREATED_CTE } from "../webhooks/webhooks.events";
 import { isPublicEvent, publicEventSql } from "../events/events.visibility";
 import type { Language } from "@common/i18n";
-import type { GuardianStatus } from "@common/constants";
 import type { PhotoKind } from "@common/photos";
 import { REGISTRANT_FIELD_NAMES, registrantFields, type FieldKind, type RegistrantValues } from "@common/registrant/fields";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { runPipelined, type Db, type DbOrTx } from "../../db/client";
 import { eventTimeslots, modelRegistrations, scoutingEvents } from "../../db/schema";
 import { outboxInsertSql, outboxRowParameters, type NewOutboxRow } from "../../mail/outbox";
+import type { RegistrationConsentValues } from "./public.consent";
 
 /** What the database's slot trigger names when a slot has no room left (migration 0002). */
 export const TIMESLOT_CAPACITY = "event_timeslots_within_capacity";
@@ -130,19 +130,6 @@ export type NewRegistrationValues = RegistrantValues & {
   /** A tracked link's slug or the visit's utm_source (issue 38); null when neither. */
   source?: string | null;
 } & RegistrationConsentValues;
-
-/** What a registration stores of its consent and guardian (issue 18: public.consent.ts). */
-export interface RegistrationConsentValues {
-  privacyNoticeVersion: number;
-  consentedAt: Date;
-  consentDataProcessing: boolean;
-  consentPhotoScouting: boolean;
-  /** Shown to the agency's clients (issue 36); given, when true, at `consentedAt`. */
-  consentClientSharing: boolean;
-  guardianName: string | null;
-  guardianEmail: string | null;
-  guardianStatus: GuardianStatus;
-}
 
 /**
  * Inserts the registration, and its verification e-mail's outbox row when given, in one
