@@ -45,14 +45,16 @@ export function createSharesRepository(db: Db) {
         .where(inArray(picks.shareId, shareIds));
     },
 
-    /** Revokes it (once: a second revocation keeps the first time); its selection and client, or undefined. */
+    /** Revokes it; its selection and client, and whether it was live until now (undefined: no such link). */
     async revoke(id: string, now: Date, tx: DbOrTx) {
       const [row] = await tx
-        .update(shares)
-        .set({ revokedAt: sql`coalesce(${shares.revokedAt}, ${now.toISOString()}::timestamptz)` })
+        .select({ selectionId: shares.selectionId, clientName: shares.clientName, revokedAt: shares.revokedAt })
+        .from(shares)
         .where(eq(shares.id, id))
-        .returning({ selectionId: shares.selectionId, clientName: shares.clientName });
-      return row;
+        .for("update");
+      if (!row) return undefined;
+      if (!row.revokedAt) await tx.update(shares).set({ revokedAt: now }).where(eq(shares.id, id));
+      return { selectionId: row.selectionId, clientName: row.clientName, revokedNow: !row.revokedAt };
     },
   };
 }

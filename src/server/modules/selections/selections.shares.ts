@@ -67,11 +67,12 @@ export function createShareLinks({ db, config }: { db: Db; config: Pick<Config, 
       return { id, url: `${config.publicUrl}${sharePagePath(token)}` };
     },
 
-    /** Revokes a link: from the next request on, it and its photos answer 404. */
+    /** Revokes a link: from the next request on, it and its photos answer 404. Revoking it again changes nothing. */
     async revoke(shareId: string, audit: AuditContext, now = new Date()): Promise<void> {
       await db.transaction(async (tx) => {
         const revoked = await shares.revoke(shareId, now, tx);
         if (!revoked) throw selectionErrors.shareNotFound();
+        if (!revoked.revokedNow) return;
         await selections.touch(revoked.selectionId, tx);
         await recordAudit(tx, {
           ...audit,
