@@ -5,24 +5,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  apiTokens,
-  auditLog,
-  displayKeys,
-  modelRegistrations,
-  queueEntries,
-  waitlistEntries,
-  webhookEndpoints,
-} from "../../db/schema";
-import { apiTokens, webhookEndpoints, auditLog, modelRegistrations, selectionShares, waitlistEntries } from "../../db/schema";
-import { newSecretToken } from "../../lib/tokens";
+import { apiTokens, auditLog, modelRegistrations, waitlistEntries, webhookEndpoints } from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";
 import { runRetention } from "../privacy/privacy.retention";
 import { registrantWithPhoto, waitInLine } from "../privacy/privacy.test-support";
-import { inDays, registrant, selectionOf } from "../selections/selections.test-support";
 import { AUDIT_ACTIONS, type AuditAction } from "./audit.record";
+import { castingDayAndAfterCalls, type Call, type Target } from "./audit.walk.test-support";
 
 const t = useTestApp();
 let admin: Record<string, string>;
@@ -33,8 +23,6 @@ beforeAll(async () => {
   superadmin = (await signedInAs(t.app, { role: "superadmin" })).headers;
 });
 
-type Target = { registrationId?: string; userId?: string; eventId?: string };
-
 async function rowsOf(action: AuditAction, target: Target = {}) {
   const conditions = [eq(auditLog.action, action)];
   if (target.registrationId) conditions.push(eq(auditLog.registrationId, target.registrationId));
@@ -44,14 +32,6 @@ async function rowsOf(action: AuditAction, target: Target = {}) {
     .select()
     .from(auditLog)
     .where(and(...conditions));
-}
-
-interface Call {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  url: string;
-  payload?: object;
-  multipart?: { payload: Buffer; headers: Record<string, string> };
-  superadmin?: boolean;
 }
 
 /** Every staff action, in an order that keeps each one's target alive until its turn. */
@@ -88,35 +68,7 @@ async function staffCalls(): Promise<{
       userId: tokenMaker.id,
     })
     .returning();
-  // The casting day's line (issue 35): two people checked in, the second one called already.
-  const day = await createEvent(t.db);
-  const [first, second] = [
-    await createRegistration(t.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id, attended: true, attendedAt: new Date() }),
-    await createRegistration(t.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id, attended: true, attendedAt: new Date() }),
-  ];
-  const [firstEntry] = await t.db.select().from(queueEntries).where(eq(queueEntries.registrationId, first!.id));
-  const [secondEntry] = await t.db
-    .update(queueEntries)
-    .set({ state: "called", room: "Sala 2", calledAt: new Date(), callCount: 1 })
-    .where(eq(queueEntries.registrationId, second!.id))
-    .returning();
-  const [screen] = await t.db
-    .insert(displayKeys)
-    .values({ eventId: day.id, name: "TV de la entrada", keyHash: `walk-screen-${Date.now()}`, createdBy: tokenMaker.id })
-    .returning();
-  // A callback of the person's event (issue 36), to invite the other registrant to and remind them.
-  const callback = await createEvent(t.db, { eventDate: "2031-05-10", kind: "callback", callbackOf: eventId });
-  // A selection for a client (issue 36): a link to make, one to revoke, one the client opens.
-  const shown = await registrant(t.app);
-  const selectionId = await selectionOf(t.app, admin, [shown.id]);
-  const clientLink = newSecretToken();
-  const [toRevoke, opened] = await t.db
-    .insert(selectionShares)
-    .values([
-      { selectionId, clientName: "Marca X", tokenHash: newSecretToken().hash, expiresAt: new Date(inDays(3)) },
-      { selectionId, clientName: "Marca X", tokenHash: clientLink.hash, expiresAt: new Date(inDays(3)) },
-    ])
-    .returning();
+  const later = await castingDayAndAfterCalls(t, admin, { eventId, otherId: other.id, makerId: tokenMaker.id });
   // The person waiting in another event's line too, to be taken off it.
   const line = await waitInLine(t.app, person.body);
   const [entry] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.eventId, line.event.id));
@@ -167,20 +119,6 @@ async function staffCalls(): Promise<{
       { method: "POST", url: "/api/check-ins", payload: { registrationId: other.id } },
       { registrationId: other.id },
     ],
-    [
-      "callback.invite",
-      {
-        method: "POST",
-        url: `/api/events/${callback.id}/callback-invitations`,
-        payload: { registrationIds: [other.id], deadline: "2031-05-01T23:59:00-03:00" },
-      },
-      { registrationId: other.id, eventId: callback.id },
-    ],
-    [
-      "callback.remind",
-      { method: "POST", url: `/api/events/${callback.id}/callback-invitations/remind` },
-      { registrationId: other.id, eventId: callback.id },
-    ],
     // The person is 17 and their guardian has not decided: only an admin's override lets them in.
     [
       "registration.check_in_override",
@@ -203,32 +141,6 @@ async function staffCalls(): Promise<{
       {},
     ],
     ["registration.export", { url: `/api/registrations/${id}/export` }, { registrationId: id }],
-    [
-      "queue.call",
-      { method: "POST", url: `/api/events/${day.id}/queue/call`, payload: { room: "Sala 1", count: 1 } },
-      { registrationId: first!.id, eventId: day.id },
-    ],
-    [
-      "queue.recall",
-      { method: "POST", url: `/api/queue/${firstEntry!.id}/recall` },
-      { registrationId: first!.id, eventId: day.id },
-    ],
-    [
-      "queue.absent",
-      { method: "POST", url: `/api/queue/${firstEntry!.id}/absent`, payload: { then: "back" } },
-      { registrationId: first!.id, eventId: day.id },
-    ],
-    [
-      "queue.seen",
-      { method: "POST", url: `/api/queue/${secondEntry!.id}/seen` },
-      { registrationId: second!.id, eventId: day.id },
-    ],
-    [
-      "display_key.create",
-      { method: "POST", url: `/api/events/${day.id}/display-keys`, payload: { name: "TV" } },
-      { eventId: day.id },
-    ],
-    ["display_key.delete", { method: "DELETE", url: `/api/display-keys/${screen!.id}` }, { eventId: day.id }],
     ["token.create", { method: "POST", url: "/api/tokens", payload: { name: "Planilla", permissions: ["events.read"] } }, {}],
     ["token.revoke", { method: "DELETE", url: `/api/tokens/${revoked!.id}` }, {}],
     [
@@ -239,12 +151,6 @@ async function staffCalls(): Promise<{
     ["webhook.update", { method: "PATCH", url: `/api/webhooks/${hook!.id}`, payload: { enabled: false } }, {}],
     ["webhook.rotate_secret", { method: "POST", url: `/api/webhooks/${hook!.id}/rotate-secret` }, {}],
     ["webhook.delete", { method: "DELETE", url: `/api/webhooks/${hook!.id}` }, {}],
-    [
-      "selection.share",
-      { method: "POST", url: `/api/selections/${selectionId}/shares`, payload: { clientName: "Marca X", expiresAt: inDays(7) } },
-      {},
-    ],
-    ["selection.share_revoke", { method: "DELETE", url: `/api/shares/${toRevoke!.id}` }, {}],
     ["user.approve", { method: "POST", url: `/api/users/${pending.id}/approve`, payload: {} }, { userId: pending.id }],
     [
       "user.role_change",
@@ -277,10 +183,11 @@ async function staffCalls(): Promise<{
       },
       {},
     ],
+    ...later.calls,
     ["registration.delete", { method: "DELETE", url: `/api/registrations/${other.id}` }, { registrationId: other.id, eventId }],
     ["registration.erase", { method: "POST", url: `/api/registrations/${id}/erase` }, { registrationId: id, eventId }],
   ];
-  return { calls, needles: person.needles, client: { token: clientLink.token, shareId: opened!.id, registrationId: shown.id } };
+  return { calls, needles: person.needles, client: later.client };
 }
 
 describe("the audited actions", () => {

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENTS } from "@common/schemas/webhooks";
 import { formatDateTimeFor } from "@common/dates-language";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -22,11 +23,11 @@ describe("the webhooks' screen: registering an endpoint (issue 37)", () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText("Todavía no hay webhooks.")).toBeInTheDocument();
-    // Reading the registrations is ticked already; the events not sent yet are not offered.
+    // Reading the registrations is ticked already; every event the server sends is offered.
     expect(
       within(carriesGroup()).getByLabelText("Ver los registros, sus etiquetas, su etapa y el promedio del panel"),
     ).toBeChecked();
-    expect(within(eventsGroup()).getAllByRole("checkbox")).toHaveLength(9);
+    expect(within(eventsGroup()).getAllByRole("checkbox")).toHaveLength(WEBHOOK_EVENTS.length);
     expect(within(eventsGroup()).getByLabelText("Respuesta a un callback")).toHaveAccessibleDescription("callback.answered");
     expect(within(eventsGroup()).getByLabelText("Favorito de un cliente en una selección")).toHaveAccessibleDescription(
       "selection.favourited",

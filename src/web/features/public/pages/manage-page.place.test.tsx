@@ -17,6 +17,7 @@ const view = (eventDate: string, status: "confirmed" | "cancelled" = "confirmed"
   },
   event: { eventName: "Casting de otoño", eventDate, location: "Av. Corrientes 1234" },
   timeslot: { startTime: "10:00", endTime: "11:00" },
+  clientSharing: { consent: false, awaitingGuardian: false, canGive: true },
   otherTimeslots: [],
 });
 
