@@ -36,6 +36,8 @@ export const STORAGE_KEYS = {
   selectedEventId: "opencall.selectedEventId",
   /** Followed by the user's id: each staff member's choice of the registrations list's layout. */
   registrationsLayoutPrefix: "opencall.registrationsView.",
+  /** The room a device calls the casting day's line from (issue 35): the device's, not a person's. */
+  roomName: "opencall.roomName",
 } as const;
 
 export const PROFILE_STATUSES = ["pending", "approved"] as const;

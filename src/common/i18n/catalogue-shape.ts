@@ -5,6 +5,7 @@
 import type accountsMessages from "./es-AR/accounts.json";
 import type callbacksMessages from "./es-AR/callbacks.json";
 import type campaignsMessages from "./es-AR/campaigns.json";
+import type castingdayMessages from "./es-AR/castingday.json";
 import type checkinMessages from "./es-AR/checkin.json";
 import type commonMessages from "./es-AR/common.json";
 import type dashboardMessages from "./es-AR/dashboard.json";
@@ -26,6 +27,7 @@ export interface CatalogueShape {
   accounts: typeof accountsMessages;
   callbacks: typeof callbacksMessages;
   campaigns: typeof campaignsMessages;
+  castingday: typeof castingdayMessages;
   checkin: typeof checkinMessages;
   common: typeof commonMessages;
   dashboard: typeof dashboardMessages;

@@ -2,6 +2,7 @@
 import enAccounts from "./en/accounts.json";
 import enCallbacks from "./en/callbacks.json";
 import enCampaigns from "./en/campaigns.json";
+import enCastingday from "./en/castingday.json";
 import enCheckin from "./en/checkin.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
@@ -21,6 +22,7 @@ import enShare from "./en/share.json";
 import esAccounts from "./es-AR/accounts.json";
 import esCallbacks from "./es-AR/callbacks.json";
 import esCampaigns from "./es-AR/campaigns.json";
+import esCastingday from "./es-AR/castingday.json";
 import esCheckin from "./es-AR/checkin.json";
 import esCommon from "./es-AR/common.json";
 import esDashboard from "./es-AR/dashboard.json";
@@ -45,6 +47,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     accounts: esAccounts,
     callbacks: esCallbacks,
     campaigns: esCampaigns,
+    castingday: esCastingday,
     checkin: esCheckin,
     common: esCommon,
     dashboard: esDashboard,
@@ -66,6 +69,7 @@ export const catalogue: Record<Language, Record<string, NamespaceMessages>> = {
     accounts: enAccounts,
     callbacks: enCallbacks,
     campaigns: enCampaigns,
+    castingday: enCastingday,
     checkin: enCheckin,
     common: enCommon,
     dashboard: enDashboard,

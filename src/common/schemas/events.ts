@@ -7,6 +7,7 @@ import { EVENT_KINDS, EVENT_STATUSES, TIMESLOT_MIN_CAPACITY } from "../constants
 import { isStorableIsoDate } from "../dates";
 import { PHOTO_SETTINGS } from "../photos";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../slugs";
+import { walkInsSchema } from "./queue";
 import { CONTROL_CHARACTERS_MESSAGE, isMultiLineText, isOneLineText } from "../text";
 import { t, type MessageId } from "../i18n";
 
@@ -73,6 +74,8 @@ const eventFields = z.object({
   photos: z.enum(PHOTO_SETTINGS).optional(),
   /** The short address. Absent: made from the name on a new event (unique), unchanged on an edit. */
   slug: eventSlugSchema.optional(),
+  /** Registering at the door on the day (issue 35). Absent: off on a new event, unchanged on an edit. */
+  walkIns: walkInsSchema.optional(),
   timeslots: z
     .array(timeslotInputSchema, { error: () => t("events.validation.timeslotsRequired") })
     .min(1, { error: () => t("events.validation.timeslotsRequired") })
@@ -151,6 +154,8 @@ export const eventSchema = z.object({
   /** `callback`: a callback of the open call `callbackOf` (issue 36), never public. */
   kind: z.enum(EVENT_KINDS),
   callbackOf: z.uuid().nullable(),
+  /** Registering at the door on the day (issue 35): off when absent. */
+  walkIns: walkInsSchema.optional(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   registrationCount: z.number().int(),

@@ -6,6 +6,7 @@
  * out of turn), may recall, and marks the person seen, or absent: back of the line, or gone.
  */
 import { z } from "zod";
+import { t } from "../i18n";
 import { CONTROL_CHARACTERS_MESSAGE, isOneLineText } from "../text";
 
 export const QUEUE_STATES = ["waiting", "called", "seen", "gone"] as const;
@@ -175,7 +176,12 @@ export const WALK_INS_DAILY_CAP_MAX = 10000;
 export const walkInsSchema = z
   .object({
     enabled: z.boolean(),
-    dailyCap: z.number().int().min(1).max(WALK_INS_DAILY_CAP_MAX).nullable(),
+    dailyCap: z
+      .number({ error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
+      .int({ error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
+      .min(1, { error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
+      .max(WALK_INS_DAILY_CAP_MAX, { error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
+      .nullable(),
   })
   .strict();
 export type WalkIns = z.infer<typeof walkInsSchema>;
