@@ -1,5 +1,5 @@
 import { Check, Copy, KeyRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -9,7 +9,8 @@ import { useT } from "@web/lib/language";
 /**
  * A secret just made (an API token, a webhook's signing secret), shown this once: the server keeps
  * only what it needs to check it. Selected in a read-only field, with «Copiar» and the warning; focus
- * moves to the field, so a screen reader hears it at once. `note` says what else the reader must know.
+ * moves to the field, so a screen reader hears it at once. `note` says what else the reader must know;
+ * `children` show the secret another way (a door pass's QR code), under the field.
  */
 export function SecretPanel({
   fieldId,
@@ -18,6 +19,7 @@ export function SecretPanel({
   secret,
   note,
   onDone,
+  children,
 }: {
   fieldId: string;
   title: string;
@@ -25,6 +27,7 @@ export function SecretPanel({
   secret: string;
   note?: string | undefined;
   onDone: () => void;
+  children?: ReactNode;
 }) {
   const t = useT();
   const field = useRef<HTMLInputElement>(null);
@@ -75,6 +78,7 @@ export function SecretPanel({
           {copy === "copied" ? t("integrations.secret.copied") : copy === "failed" ? t("integrations.secret.copyFailed") : ""}
         </p>
       </div>
+      {children}
       <Button type="button" className="justify-self-start" onClick={onDone}>
         {t("integrations.secret.done")}
       </Button>
