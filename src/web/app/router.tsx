@@ -46,6 +46,8 @@ const pageRoutes: RouteObject[] = [
       { path: "privacy/request", lazy: () => import("@web/features/privacy/pages/privacy-request-page") },
       // A selection shared with a client (issue 36): public, its link is its key.
       { path: "shared/:token", lazy: () => import("@web/features/selections/pages/client-selection-page") },
+      // A door pass's link (issue 35): signs a volunteer's phone in, then the check-in screen.
+      { path: "door", lazy: () => import("@web/features/casting-day/pages/door-page") },
     ],
   },
   {
@@ -77,6 +79,7 @@ const pageRoutes: RouteObject[] = [
             { path: "scouting/insights", lazy: () => import("@web/features/insights/pages/events-insights-page") },
           ]),
           { path: "check-in", lazy: () => import("@web/features/check-in/pages/check-in-page") },
+          ...guarded("queue.call", [{ path: "check-in/room", lazy: () => import("@web/features/casting-day/pages/room-page") }]),
           { path: "account/security", lazy: () => import("@web/features/accounts/pages/security-page") },
           ...guarded("events.manage", [
             { path: "scouting/events/new", lazy: () => import("@web/features/events/pages/create-event-page") },
@@ -91,6 +94,12 @@ const pageRoutes: RouteObject[] = [
           ...guarded("selections.manage", [
             { path: "scouting/selections", lazy: () => import("@web/features/selections/pages/selections-page") },
             { path: "scouting/selections/:selectionId", lazy: () => import("@web/features/selections/pages/selection-page") },
+          ]),
+          ...guarded("castingday.manage", [
+            {
+              path: "scouting/events/:eventId/casting-day",
+              lazy: () => import("@web/features/casting-day/pages/casting-day-page"),
+            },
           ]),
           ...guarded("mailbox.read", [
             { path: "admin/mailbox", lazy: () => import("@web/features/mailbox/pages/mailbox-page") },

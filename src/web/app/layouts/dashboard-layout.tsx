@@ -9,6 +9,7 @@ import {
   ListChecks,
   Lock,
   Mail,
+  Megaphone,
   Menu,
   ScanLine,
   ScrollText,
@@ -25,6 +26,7 @@ import { Button } from "@web/components/ui/button";
 import { useSession, useSignOutListener, RoleBadge } from "@web/features/accounts";
 import { useMediaQuery } from "@web/lib/use-media-query";
 import { SidebarNav, useOpenGroups, type NavGroup } from "./dashboard-sidebar";
+import { PassLayout } from "./pass-layout";
 
 const GROUPS: NavGroup[] = [
   {
@@ -43,6 +45,13 @@ const GROUPS: NavGroup[] = [
         label: "checkin.nav",
         icon: <ScanLine aria-hidden="true" />,
         capability: "checkins.perform",
+        end: true,
+      },
+      {
+        to: "/dashboard/check-in/room",
+        label: "castingday.room.nav",
+        icon: <Megaphone aria-hidden="true" />,
+        capability: "queue.call",
       },
       {
         to: "/dashboard/scouting/selections",
@@ -124,6 +133,7 @@ export function DashboardLayout() {
 
   const user = session.data;
   if (!user) return null;
+  if (user.pass) return <PassLayout pass={user.pass} />;
 
   return (
     <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>

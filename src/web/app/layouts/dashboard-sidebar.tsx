@@ -15,7 +15,8 @@ export interface NavGroup {
   label: MessageId;
   icon: ReactNode;
   /** `capability`: shown only to those who hold it (the page's API refuses the others). */
-  items: Array<{ to: string; label: MessageId; icon: ReactNode; capability?: Capability }>;
+  /** `end`: the item is not the current one on paths below its own (another item's). */
+  items: Array<{ to: string; label: MessageId; icon: ReactNode; capability?: Capability; end?: boolean }>;
 }
 
 /** The group open by default (docs/product.md §2 "Dashboard shell"). */
@@ -96,6 +97,7 @@ function SidebarGroup({
           <li key={item.to}>
             <NavLink
               to={item.to}
+              end={item.end}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
