@@ -31,6 +31,14 @@ export function CheckInCard({ result, busy, offline = false, onCheckIn, onOverri
   return (
     <Card className="grid gap-4 p-4" aria-labelledby="check-in-name" data-testid="check-in-card">
       <Person registration={r} />
+      {result.queue ? (
+        <p
+          className="rounded-lg border-2 border-primary px-4 py-3 text-center text-4xl font-bold tabular-nums"
+          data-testid="queue-number"
+        >
+          {t("checkin.card.number", { number: result.queue.number })}
+        </p>
+      ) : null}
       {offline ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <CloudOff className="size-4 shrink-0" aria-hidden="true" />

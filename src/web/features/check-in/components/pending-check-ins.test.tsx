@@ -26,8 +26,8 @@ const refused: FailedCheckIn = {
 };
 
 function show(props: Partial<Parameters<typeof PendingCheckIns>[0]> = {}) {
-  const handlers = { onDismiss: vi.fn(), onOpen: vi.fn(), onSignIn: vi.fn(), onSendNow: vi.fn() };
-  render(<PendingCheckIns online pending={[]} failed={[]} needsSignIn={false} {...handlers} {...props} />);
+  const handlers = { onDismiss: vi.fn(), onOpen: vi.fn(), onSignIn: vi.fn(), onSendNow: vi.fn(), onClearNumbered: vi.fn() };
+  render(<PendingCheckIns online pending={[]} failed={[]} numbered={[]} needsSignIn={false} {...handlers} {...props} />);
   return handlers;
 }
 
@@ -38,6 +38,24 @@ describe("PendingCheckIns", () => {
     expect(screen.getByTestId("pending-check-ins")).toHaveTextContent("2 llegadas pendientes de enviar");
     const items = within(screen.getByRole("list", { name: "Esperando para enviar" })).getAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual(["Nico Offline05/03/26, 14:10", "Código QR escaneado05/03/26, 14:12"]);
+  });
+
+  it("tells each arrival sent late its number in the line, until staff are done with them", async () => {
+    const { onClearNumbered } = show({
+      numbered: [
+        { key: "a", name: "Nico Offline", number: 23 },
+        { key: "b", name: "Ana Pérez", number: 24 },
+      ],
+    });
+    const list = screen.getByTestId("numbered-check-ins");
+    expect(list).toHaveTextContent("Llegadas enviadas: su número en la fila");
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Nico OfflineNúmero 23", "Ana PérezNúmero 24"]);
+    await userEvent.click(within(list).getByRole("button", { name: "Listo" }));
+    expect(onClearNumbered).toHaveBeenCalledOnce();
   });
 
   it("shows nothing while online with nothing waiting", () => {

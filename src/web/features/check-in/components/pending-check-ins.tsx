@@ -1,15 +1,18 @@
 import { formatDateTimeFor } from "@common/dates-language";
-import { Ban, CloudOff, LogIn, RefreshCw, XCircle } from "lucide-react";
+import { Ban, CheckCircle2, CloudOff, LogIn, RefreshCw, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { useLanguage } from "@web/lib/language";
-import type { FailedCheckIn, QueuedCheckIn } from "../hooks/use-check-in-queue";
+import type { FailedCheckIn, NumberedArrival, QueuedCheckIn } from "../hooks/use-check-in-queue";
 
 interface PendingCheckInsProps {
   online: boolean;
   pending: QueuedCheckIn[];
   failed: FailedCheckIn[];
+  /** Arrivals sent late and the numbers in the line they were given (issue 35). */
+  numbered: NumberedArrival[];
+  onClearNumbered: () => void;
   needsSignIn: boolean;
   onDismiss: (key: string) => void;
   /** Opens a stopped person's card again (by their registration), where an admin may let them in. */
@@ -35,15 +38,40 @@ function useLabel() {
  * What this phone still has to send (each arrival, by name or code and time), what the server
  * refused, and whom it stopped (issue 32: queued while offline, then stopped when sent).
  */
-export function PendingCheckIns({ failed, onDismiss, onOpen, ...waiting }: PendingCheckInsProps) {
+export function PendingCheckIns({ failed, numbered, onClearNumbered, onDismiss, onOpen, ...waiting }: PendingCheckInsProps) {
   const stopped = failed.filter((item) => item.stop);
   const refused = failed.filter((item) => !item.stop);
   return (
     <>
       <Waiting {...waiting} />
+      {numbered.length > 0 ? <Numbered items={numbered} onClear={onClearNumbered} /> : null}
       {stopped.length > 0 ? <Stopped items={stopped} onDismiss={onDismiss} onOpen={onOpen} /> : null}
       {refused.length > 0 ? <Refused items={refused} onDismiss={onDismiss} /> : null}
     </>
+  );
+}
+
+/** Arrivals kept while offline and recorded since: each person's number, to tell them. */
+function Numbered({ items, onClear }: { items: NumberedArrival[]; onClear: () => void }) {
+  const { t } = useLanguage();
+  return (
+    <Alert data-testid="numbered-check-ins">
+      <CheckCircle2 aria-hidden="true" />
+      <AlertTitle>{t("checkin.queue.numberedTitle")}</AlertTitle>
+      <AlertDescription className="grid gap-2">
+        <ul className="grid gap-1">
+          {items.map((item) => (
+            <li key={item.key} className="flex flex-wrap justify-between gap-x-3 text-foreground">
+              <span className="font-medium wrap-anywhere">{item.name}</span>
+              <span className="font-semibold tabular-nums">{t("checkin.card.number", { number: item.number })}</span>
+            </li>
+          ))}
+        </ul>
+        <Button variant="outline" size="sm" className="justify-self-start" onClick={onClear}>
+          {t("checkin.queue.numberedDone")}
+        </Button>
+      </AlertDescription>
+    </Alert>
   );
 }
 
@@ -53,7 +81,7 @@ function Waiting({
   needsSignIn,
   onSignIn,
   onSendNow,
-}: Omit<PendingCheckInsProps, "failed" | "onDismiss" | "onOpen">) {
+}: Omit<PendingCheckInsProps, "failed" | "numbered" | "onClearNumbered" | "onDismiss" | "onOpen">) {
   const { t } = useLanguage();
   const { who, when } = useLabel();
   if (online && pending.length === 0) return null;

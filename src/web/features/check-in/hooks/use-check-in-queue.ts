@@ -30,6 +30,13 @@ export type { FailedCheckIn, QueuedCheckIn } from "./check-in-queue-storage";
 
 const RETRY_MS = 5000;
 
+/** An arrival kept on the phone, sent later, and the number in the line it was given. */
+export interface NumberedArrival {
+  key: string;
+  name: string;
+  number: number;
+}
+
 /** A check-in sent now, or kept for later and why. */
 export type SubmitOutcome = { sent: CheckInResponse } | { kept: Exclude<SendFailure, "refused"> };
 
@@ -53,18 +60,22 @@ function useStoredLists() {
 
 type StoredLists = ReturnType<typeof useStoredLists>;
 
-/** Sends one queued arrival; `goOn` false when the rest of the queue should wait (no use trying them now). */
+/**
+ * Sends one queued arrival: the server's answer when it recorded it; `goOn` false when the rest of
+ * the queue should wait (no use trying them now).
+ */
 async function sendQueued(
   item: QueuedCheckIn,
   { updateQueue, updateFailed }: Pick<StoredLists, "updateQueue" | "updateFailed">,
   onSignInNeeded: () => void,
-): Promise<{ sent: boolean; goOn: boolean }> {
+): Promise<{ sent: CheckInResponse | null; goOn: boolean }> {
   const without = <T extends QueuedCheckIn>(list: T[]) => list.filter((other) => other.key !== item.key);
   try {
-    const stopped = stoppedArrival(item, await checkIn(item.body));
+    const result = await checkIn(item.body);
+    const stopped = stoppedArrival(item, result);
     if (stopped) updateFailed((current) => [...without(current), stopped]);
     updateQueue(without);
-    return { sent: !stopped, goOn: true };
+    return { sent: stopped ? null : result, goOn: true };
   } catch (error) {
     const failure = sendFailure(error);
     if (failure === "refused") {
@@ -74,14 +85,40 @@ async function sendQueued(
     }
     if (failure === "signIn") onSignInNeeded();
     // A failure of this one arrival (refused, a server error) need not hold up the others.
-    return { sent: false, goOn: failure === "refused" || failure === "server" };
+    return { sent: null, goOn: failure === "refused" || failure === "server" };
   }
+}
+
+/** Sends the queue, oldest first, until one must wait: the arrivals recorded, with the server's answers. */
+async function sendAll(lists: Pick<StoredLists, "updateQueue" | "updateFailed">, onSignInNeeded: () => void) {
+  const sent: Array<{ key: string; result: CheckInResponse }> = [];
+  for (const item of readQueue()) {
+    const { sent: result, goOn } = await sendQueued(item, lists, onSignInNeeded);
+    if (result) sent.push({ key: item.key, result });
+    if (!goOn) break;
+  }
+  return sent;
+}
+
+/** The numbers in the line (issue 35) that arrivals sent late were given: staff tell each person theirs. */
+function useSentNumbers() {
+  const [numbered, setNumbered] = useState<NumberedArrival[]>([]);
+  const add = useCallback((sent: Awaited<ReturnType<typeof sendAll>>) => {
+    const given = sent.flatMap(({ key, result }) =>
+      result.queue ? [{ key, name: result.registration.fullName, number: result.queue.number }] : [],
+    );
+    if (given.length > 0) setNumbered((current) => [...current, ...given]);
+  }, []);
+  const clear = useCallback(() => setNumbered([]), []);
+  return { numbered, add, clear };
 }
 
 export function useCheckInQueue({ onSent }: { onSent: (count: number) => void }) {
   const queryClient = useQueryClient();
   const { queue, failed, updateQueue, updateFailed } = useStoredLists();
   const [needsSignIn, setNeedsSignIn] = useState(false);
+  const numbers = useSentNumbers();
+  const addNumbers = numbers.add;
   const flushing = useRef(false);
   const latestOnSent = useRef(onSent);
   useEffect(() => {
@@ -91,22 +128,19 @@ export function useCheckInQueue({ onSent }: { onSent: (count: number) => void })
   const flush = useCallback(async () => {
     if (flushing.current) return;
     flushing.current = true;
-    let sent = 0;
+    let sent: Awaited<ReturnType<typeof sendAll>> = [];
     try {
-      for (const item of readQueue()) {
-        const result = await sendQueued(item, { updateQueue, updateFailed }, () => setNeedsSignIn(true));
-        if (result.sent) sent++;
-        if (!result.goOn) break;
-      }
+      sent = await sendAll({ updateQueue, updateFailed }, () => setNeedsSignIn(true));
     } finally {
       flushing.current = false;
     }
-    if (sent > 0) {
+    addNumbers(sent);
+    if (sent.length > 0) {
       setNeedsSignIn(false);
-      latestOnSent.current(sent);
+      latestOnSent.current(sent.length);
       void queryClient.invalidateQueries({ queryKey: ["events"] });
     }
-  }, [queryClient, updateQueue, updateFailed]);
+  }, [queryClient, updateQueue, updateFailed, addNumbers]);
 
   const online = useOnline(() => void flush());
 
@@ -168,5 +202,5 @@ export function useCheckInQueue({ onSent }: { onSent: (count: number) => void })
     if (user) await flush();
   }, [queryClient, flush]);
 
-  return { pending: queue, failed, needsSignIn, online, submit, dismiss, arrived, signInAgain, sendNow: flush };
+  return { pending: queue, failed, numbers, needsSignIn, online, submit, dismiss, arrived, signInAgain, sendNow: flush };
 }

@@ -1,17 +1,15 @@
-import { todayIso } from "@common/dates";
-import { formatDateFor } from "@common/dates-language";
-import type { EventSummary } from "@common/schemas/events";
-import { CameraOff, ScanLine } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import type { SessionUser } from "@common/schemas/accounts";
+import { CameraOff, Megaphone, ScanLine } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { NativeSelect } from "@web/components/ui/input";
-import { Label } from "@web/components/ui/label";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Loading } from "@web/components/ui/spinner";
+import { useCan, useSession } from "@web/features/accounts";
+import { defaultEventId, EventChoice } from "@web/features/casting-day";
 import { useEventSummaries } from "@web/features/events";
-import { useLanguage, useT } from "@web/lib/language";
+import { useT } from "@web/lib/language";
 import { ArrivalsTable } from "../components/arrivals-table";
 import { CheckInCard } from "../components/check-in-card";
 import { CheckInSearch } from "../components/check-in-search";
@@ -21,38 +19,65 @@ import { useDoor } from "../hooks/use-door";
 // The camera and its QR decoder: a chunk of their own, loaded when staff open the camera.
 const QrScanner = lazy(() => import("../components/qr-scanner"));
 
-/** Today's event first, else the newest. */
-function defaultEvent(events: EventSummary[] | undefined): string {
-  const today = todayIso();
-  return (events?.find((event) => event.eventDate === today) ?? events?.[0])?.id ?? "";
-}
+type Pass = NonNullable<SessionUser["pass"]>;
 
-/** /dashboard/check-in: a phone held in one hand at the venue's door (issue 20). */
+/**
+ * /dashboard/check-in: a phone held in one hand at the venue's door (issue 20). `?eventId=` chooses
+ * the event (the room's and the casting day's links); a door pass's phone has its event fixed.
+ */
 export function CheckInPage() {
-  const { language, t } = useLanguage();
-  const events = useEventSummaries();
-  const [chosen, setChosen] = useState("");
-  const eventId = chosen || defaultEvent(events.data);
-  const selectId = useId();
-
-  if (events.isPending) return <Loading text={t("common.loading")} />;
+  const t = useT();
+  const session = useSession();
+  const pass = session.data?.pass ?? null;
   return (
     <div className="mx-auto grid w-full max-w-xl gap-4">
       <PageHeader title={t("checkin.title")} description={t("checkin.intro")} />
-      <div className="grid gap-2">
-        <Label htmlFor={selectId}>{t("checkin.event")}</Label>
-        <NativeSelect id={selectId} value={eventId} onChange={(event) => setChosen(event.target.value)}>
-          {eventId ? null : <option value="">{t("checkin.chooseEvent")}</option>}
-          {events.data?.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.eventName} — {formatDateFor(language, event.eventDate)}
-            </option>
-          ))}
-        </NativeSelect>
-        {events.data?.length === 0 ? <p className="text-sm text-muted-foreground">{t("checkin.noEvents")}</p> : null}
+      {pass ? <PassDoor pass={pass} /> : <AccountDoor />}
+    </div>
+  );
+}
+
+function PassDoor({ pass }: { pass: Pass }) {
+  return (
+    <>
+      <div className="grid gap-3">
+        <EventChoice value={pass.event.id} fixed={pass.event} />
+        <RoomLink eventId={pass.event.id} />
+      </div>
+      <Door eventId={pass.event.id} />
+    </>
+  );
+}
+
+function AccountDoor() {
+  const t = useT();
+  const events = useEventSummaries();
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState(() => params.get("eventId") ?? "");
+  if (events.isPending) return <Loading text={t("common.loading")} />;
+  const eventId = events.data?.some((event) => event.id === chosen) ? chosen : defaultEventId(events.data);
+  return (
+    <>
+      <div className="grid gap-3">
+        <EventChoice events={events.data} value={eventId} onChange={setChosen} />
+        {eventId ? <RoomLink eventId={eventId} /> : null}
       </div>
       {eventId ? <Door key={eventId} eventId={eventId} /> : null}
-    </div>
+    </>
+  );
+}
+
+/** «Sala»: the casting day's line of the same event, for whoever may call it (issue 35). */
+function RoomLink({ eventId }: { eventId: string }) {
+  const t = useT();
+  if (!useCan()("queue.call")) return null;
+  return (
+    <Button asChild variant="outline" className="justify-self-start">
+      <Link to={`/dashboard/check-in/room?eventId=${encodeURIComponent(eventId)}`}>
+        <Megaphone aria-hidden="true" />
+        {t("castingday.toRoom")}
+      </Link>
+    </Button>
   );
 }
 
@@ -76,6 +101,8 @@ function Door({ eventId }: { eventId: string }) {
         online={door.queue.online}
         pending={door.queue.pending}
         failed={door.queue.failed}
+        numbered={door.queue.numbers.numbered}
+        onClearNumbered={door.queue.numbers.clear}
         needsSignIn={door.queue.needsSignIn}
         onDismiss={door.queue.dismiss}
         onOpen={(registrationId) => void door.show({ registrationId, eventId })}

@@ -2,12 +2,13 @@ import { formatDateFor } from "@common/dates-language";
 import { useLanguage } from "@web/lib/language";
 import type { ScoutingEvent } from "@common/schemas/events";
 import { eventShortPath } from "@common/public-paths";
-import { ChartColumn, CalendarDays, ExternalLink, MapPin, Pencil, Repeat } from "lucide-react";
+import { ChartColumn, CalendarClock, CalendarDays, ExternalLink, MapPin, Megaphone, Pencil, Repeat } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader } from "@web/components/ui/card";
 import { Tooltip } from "@web/components/ui/tooltip";
+import { useCan } from "@web/features/accounts";
 import { useEventLink } from "../hooks/use-event-link";
 import { EventLinkActions, EventShortAddress } from "./event-link-actions";
 
@@ -68,6 +69,7 @@ export function EventCard({
         <div className="flex items-center gap-1">
           {callback ? null : <PublicPageLink event={event} />}
           <InsightsLink event={event} />
+          <CastingDayLinks event={event} />
           {canEdit ? (
             <Tooltip content={t("events.list.editEvent", { name: event.eventName })}>
               <Button asChild variant="ghost" size="icon-sm">
@@ -155,4 +157,32 @@ function InsightsLink({ event }: { event: ScoutingEvent }) {
       </Button>
     </Tooltip>
   );
+}
+
+/** The casting day (issue 35): the room's screen, and for admins the day's preparation (passes, screens, poster). */
+function CastingDayLinks({ event }: { event: ScoutingEvent }) {
+  const { t } = useLanguage();
+  const can = useCan();
+  const id = encodeURIComponent(event.id);
+  const links = [
+    can("queue.call") && {
+      to: `/dashboard/check-in/room?eventId=${id}`,
+      label: t("castingday.room.openOf", { name: event.eventName }),
+      icon: <Megaphone aria-hidden="true" />,
+    },
+    can("castingday.manage") && {
+      to: `/dashboard/scouting/events/${id}/casting-day`,
+      label: t("castingday.openOf", { name: event.eventName }),
+      icon: <CalendarClock aria-hidden="true" />,
+    },
+  ].filter((link) => link !== false);
+  return links.map((link) => (
+    <Tooltip key={link.to} content={link.label}>
+      <Button asChild variant="ghost" size="icon-sm">
+        <Link to={link.to} aria-label={link.label}>
+          {link.icon}
+        </Link>
+      </Button>
+    </Tooltip>
+  ));
 }

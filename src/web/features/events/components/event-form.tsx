@@ -13,6 +13,7 @@ import { SLUG_MAX_LENGTH } from "@common/slugs";
 import { useEventLink } from "../hooks/use-event-link";
 import { EventKindField } from "./event-kind-field";
 import { TimeslotsEditor } from "./timeslots-editor";
+import { WALK_INS_OFF, WalkInsFields } from "./walk-ins-fields";
 
 export interface EventFormProps {
   mode: "create" | "edit";
@@ -46,8 +47,12 @@ export function EventForm({
   const idPrefix = useId();
   const form = useForm<UpdateEventInput, unknown, UpdateEventBody>({
     resolver: zodResolver(updateEventSchema),
-    // One photos choice is always checked (a radio group has no "nothing chosen" to send).
-    defaultValues: { ...defaultValues, photos: defaultValues.photos ?? DEFAULT_PHOTO_SETTING },
+    // One photos choice is always checked (a radio group has no "nothing chosen" to send); walk-ins start off.
+    defaultValues: {
+      ...defaultValues,
+      photos: defaultValues.photos ?? DEFAULT_PHOTO_SETTING,
+      walkIns: defaultValues.walkIns ?? WALK_INS_OFF,
+    },
   });
   const { handleSubmit, setError } = form;
 
@@ -126,6 +131,7 @@ function EventDetailsFields({ form, mode, id }: EventDetailsFieldsProps) {
         />
       </Field>
       <PhotosSetting form={form} id={id("photos")} />
+      <WalkInsFields form={form} id={id("walkIns")} />
       {mode === "edit" ? <SlugField form={form} id={id("slug")} /> : null}
       {mode === "edit" ? (
         <Field id={id("status")} label={t("events.form.status")} error={errors.status?.message} className="sm:max-w-xs">

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { sessionReply } from "@web/test/session";
 import { scoutingEvent } from "../events.test-support";
 import { EditEventPage } from "./edit-event-page";
 
@@ -37,7 +38,13 @@ function renderAt(putAnswer: () => Response, getAnswer: () => Response = () => j
   const fetchMock = vi
     .spyOn(globalThis, "fetch")
     .mockImplementation(async (input, init) =>
-      init?.method === "PUT" ? putAnswer() : String(input).endsWith("/links") ? json([]) : getAnswer(),
+      init?.method === "PUT"
+        ? putAnswer()
+        : String(input).endsWith("/links")
+          ? json([])
+          : String(input) === "/api/session"
+            ? json(sessionReply("admin").body)
+            : getAnswer(),
     );
   const router = createMemoryRouter(
     [

@@ -1,7 +1,10 @@
 import type { Translate } from "@common/i18n";
 import { useT } from "@web/lib/language";
 import type { ScoutingEvent, UpdateEventBody } from "@common/schemas/events";
-import { useNavigate, useParams } from "react-router";
+import { CalendarClock } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { Button } from "@web/components/ui/button";
+import { useCan } from "@web/features/accounts";
 import { Alert, AlertTitle } from "@web/components/ui/alert";
 import { Loading } from "@web/components/ui/spinner";
 import { ApiError } from "@web/lib/api";
@@ -57,6 +60,7 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
         photos: event.photos,
         kind: event.kind,
         callbackOf: event.callbackOf,
+        walkIns: event.walkIns,
         slug: event.slug,
         status: event.status,
         timeslots: event.timeslots.map(({ id, startTime, endTime, capacity }) => ({ id, startTime, endTime, capacity })),
@@ -71,6 +75,25 @@ function EditEventForm({ event }: { event: ScoutingEvent }) {
   );
 }
 
+/** The way to the casting day's preparation (door passes, venue screens, the walk-in poster), for whoever manages it. */
+function CastingDayCard({ eventId }: { eventId: string }) {
+  const t = useT();
+  if (!useCan()("castingday.manage")) return null;
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+        <p className="text-sm text-muted-foreground">{t("castingday.editPageNote")}</p>
+        <Button asChild variant="outline">
+          <Link to={`/dashboard/scouting/events/${encodeURIComponent(eventId)}/casting-day`}>
+            <CalendarClock aria-hidden="true" />
+            {t("castingday.title")}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /dashboard/scouting/events/:eventId/edit (admin only): 'Editar Evento de Scouting'. */
 export function EditEventPage() {
   const t = useT();
@@ -81,11 +104,14 @@ export function EditEventPage() {
       title={t("events.form.editTitle")}
       after={
         event.data ? (
-          <Card>
-            <CardContent className="pt-6">
-              <EventLinks event={event.data} />
-            </CardContent>
-          </Card>
+          <>
+            <CastingDayCard eventId={event.data.id} />
+            <Card>
+              <CardContent className="pt-6">
+                <EventLinks event={event.data} />
+              </CardContent>
+            </Card>
+          </>
         ) : null
       }
     >
