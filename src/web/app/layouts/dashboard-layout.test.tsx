@@ -63,6 +63,18 @@ describe("dashboard shell", () => {
     expect(sidebar().getByRole("link", { name: "Webhooks" })).toHaveAttribute("href", "/dashboard/admin/webhooks");
   });
 
+  it("shows the room («Sala», issue 35) to those who call the line, current on its own path only", () => {
+    renderShell("member", "/dashboard/check-in/room");
+    expect(sidebar().getByRole("link", { name: "Sala" })).toHaveAttribute("aria-current", "page");
+    expect(sidebar().getByRole("link", { name: "Llegadas" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("hides the room and the door from a viewer", () => {
+    renderShell("viewer", "/dashboard/scouting/events");
+    expect(sidebar().queryByRole("link", { name: "Sala" })).toBeNull();
+    expect(sidebar().queryByRole("link", { name: "Llegadas" })).toBeNull();
+  });
+
   it("hides Administration from members", () => {
     renderShell("member", "/dashboard/scouting/events");
     expect(sidebar().queryByRole("button", { name: "Administración" })).toBeNull();

@@ -60,8 +60,11 @@ function CalledEntry({
           {entry.number}
         </p>
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold wrap-anywhere">
-            <span className="sr-only">{t("castingday.room.mine.number", { number: entry.number })}: </span>
+          <h3
+            id={titleId}
+            className="font-semibold wrap-anywhere"
+            aria-label={t("castingday.room.mine.heading", { number: entry.number, name: entry.registration.fullName })}
+          >
             {entry.registration.fullName}
           </h3>
           <p className="text-sm text-muted-foreground">

@@ -26,7 +26,7 @@ export function RoomPage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4">
       <PageHeader title={t("castingday.room.title")} description={t("castingday.room.intro")} className="mb-0" />
-      {pass ? <PassRoom pass={pass} /> : <AccountRoom />}
+      {session.isPending ? <Loading text={t("common.loading")} /> : pass ? <PassRoom pass={pass} /> : <AccountRoom />}
     </div>
   );
 }

@@ -58,6 +58,23 @@ describe("the check-in card", () => {
     expect(screen.getByText("24 años")).toBeInTheDocument();
   });
 
+  it("shows the person's number in the line once they arrived (issue 35), also on a card the phone already had", () => {
+    const { unmount } = show({ ...result(), queue: null });
+    expect(screen.queryByTestId("queue-number")).toBeNull();
+    unmount();
+    const arrived = {
+      ...result({ attended: true, attendedAt: "2026-03-05T13:05:00.000Z" }),
+      checkedIn: true,
+      queue: { number: 23 },
+    };
+    const again = show(arrived);
+    expect(screen.getByTestId("queue-number")).toHaveTextContent("Número 23");
+    again.unmount();
+    render(<CheckInCard result={arrived} offline busy={false} onCheckIn={vi.fn()} onOverride={vi.fn()} onNext={vi.fn()} />);
+    expect(screen.getByText("Sin conexión: estos son los datos que este teléfono ya tenía.")).toBeInTheDocument();
+    expect(screen.getByTestId("queue-number")).toHaveTextContent("Número 23");
+  });
+
   it("shows a placeholder, not a broken image, without a photo", () => {
     show(result({ photoUrl: null }));
     expect(screen.queryByRole("img")).toBeNull();

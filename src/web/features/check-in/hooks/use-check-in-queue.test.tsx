@@ -75,6 +75,24 @@ describe("the offline check-in queue", () => {
     expect(result.current.needsSignIn).toBe(false);
   });
 
+  it("tells the number in the line each arrival sent late was given (issue 35), until staff clear them", async () => {
+    const names: Record<string, string> = { "OC-AAAAAA": "Ana Pérez", "OC-BBBBBB": "Beto Gómez" };
+    server(({ code }) => ({
+      status: 200,
+      body: {
+        checkedIn: true,
+        registration: { fullName: names[code!], attended: true },
+        queue: code === "OC-AAAAAA" ? { number: 23 } : null,
+      },
+    }));
+    const { result, sendNow } = renderQueue([queued("OC-AAAAAA"), queued("OC-BBBBBB")]);
+    await sendNow();
+    expect(result.current.pending).toEqual([]);
+    expect(result.current.numbers.numbered).toEqual([{ key: "key-OC-AAAAAA", name: "Ana Pérez", number: 23 }]);
+    act(() => result.current.numbers.clear());
+    expect(result.current.numbers.numbered).toEqual([]);
+  });
+
   it("keeps every arrival when the network is still down", async () => {
     const sent = server(() => "network down");
     const { result, sendNow } = renderQueue([queued("OC-AAAAAA"), queued("OC-BBBBBB")]);

@@ -32,7 +32,7 @@ export function CheckInPage() {
   return (
     <div className="mx-auto grid w-full max-w-xl gap-4">
       <PageHeader title={t("checkin.title")} description={t("checkin.intro")} />
-      {pass ? <PassDoor pass={pass} /> : <AccountDoor />}
+      {session.isPending ? <Loading text={t("common.loading")} /> : pass ? <PassDoor pass={pass} /> : <AccountDoor />}
     </div>
   );
 }

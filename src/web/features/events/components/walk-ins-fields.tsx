@@ -25,20 +25,22 @@ export function WalkInsFields({ form, id }: { form: UseFormReturn<UpdateEventInp
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium leading-none">{t("events.form.walkIns.title")}</legend>
-      <label htmlFor={`${id}-enabled`} className="flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3">
+      <div className="flex items-start gap-3 rounded-lg border bg-card p-3">
         <Checkbox
           id={`${id}-enabled`}
           className="mt-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           aria-describedby={`${id}-enabled-hint`}
           {...enabledField}
         />
-        <span className="grid gap-1">
-          <span className="text-sm font-medium">{t("events.form.walkIns.enabled")}</span>
-          <span id={`${id}-enabled-hint`} className="text-sm text-muted-foreground">
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-enabled`} className="cursor-pointer text-sm font-medium">
+            {t("events.form.walkIns.enabled")}
+          </label>
+          <p id={`${id}-enabled-hint`} className="text-sm text-muted-foreground">
             {t("events.form.walkIns.enabledHint")}
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       {enabled ? (
         <Field
           id={`${id}-cap`}

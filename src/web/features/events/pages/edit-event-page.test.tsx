@@ -78,6 +78,14 @@ describe("edit event page", () => {
     });
   });
 
+  it("leads an admin to the event's casting day (door passes, screens, the walk-in poster)", async () => {
+    renderAt(() => json(EVENT));
+    expect(await screen.findByRole("link", { name: "Día de casting" })).toHaveAttribute(
+      "href",
+      `/dashboard/scouting/events/${EVENT.id}/casting-day`,
+    );
+  });
+
   it("refuses to remove a slot that holds registrations where its remove button is, says why, and keeps the slot", async () => {
     const { fetchMock } = renderAt(() => json(EVENT));
     const remove = await screen.findByRole("button", { name: "Eliminar Horario 2" });
