@@ -1,9 +1,9 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { LANGUAGES, type Translate } from "../src/common/i18n";
+import { LANGUAGES } from "../src/common/i18n";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectVisibleFocus } from "./support/focus";
 import { triggerStaffSignupEmail } from "./support/mail";
 import { seedA11yData } from "./support/a11y-seed";
+import { CASTING_DAY_ROUTES, type RouteCase } from "./support/a11y-routes";
 import { signInAsSuperadmin } from "./support/session";
 import { textsIn } from "./support/texts";
 
@@ -12,16 +12,6 @@ import { textsIn } from "./support/texts";
  * in both languages and both themes, at 360 and 1280 px, plus a keyboard walk at both widths that
  * checks focus is always visible.
  */
-interface RouteCase {
-  /** The route as docs/product.md §2's route table writes it. */
-  route: string;
-  /** The concrete path to open; a function when the route needs an existing event, registration or token. */
-  path: string | ((request: APIRequestContext) => Promise<string>);
-  signedIn: boolean;
-  /** Something the loaded page shows, so axe checks the content rather than a loading state. */
-  ready: (page: Page, t: Translate) => Locator;
-}
-
 /*
  * One entry per row of docs/product.md §2's route table. Routes that need data prepare it in `path`
  * through the API (`request` carries the superadmin's session when `signedIn`).
@@ -218,6 +208,7 @@ const ROUTES: RouteCase[] = [
     signedIn: true,
     ready: (page, t) => page.getByRole("button", { name: t("accounts.security.enable") }),
   },
+  ...CASTING_DAY_ROUTES,
 ];
 
 const THEMES = ["light", "dark"] as const;

@@ -1,0 +1,41 @@
+/**
+ * The a11y journey's routes (e2e/a11y.spec.ts): what a route case is, and the casting day's screens
+ * (issue 35), kept here so the journey's file stays one read.
+ */
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Translate } from "../../src/common/i18n";
+import { seedA11yData } from "./a11y-seed";
+
+export interface RouteCase {
+  /** The route as docs/product.md §2's route table writes it. */
+  route: string;
+  /** The concrete path to open; a function when the route needs an existing event, registration or token. */
+  path: string | ((request: APIRequestContext) => Promise<string>);
+  signedIn: boolean;
+  /** Something the loaded page shows, so axe checks the content rather than a loading state. */
+  ready: (page: Page, t: Translate) => Locator;
+}
+
+export const CASTING_DAY_ROUTES: RouteCase[] = [
+  {
+    route: "/dashboard/check-in/room",
+    path: async () => `/dashboard/check-in/room?eventId=${(await seedA11yData()).eventId}`,
+    signedIn: true,
+    // The line loaded: its counts (the waiting line may be empty).
+    ready: (page, t) => page.getByText(t("castingday.room.stats.waiting"), { exact: true }),
+  },
+  {
+    route: "/dashboard/scouting/events/{eventId}/casting-day",
+    path: async () => `/dashboard/scouting/events/${(await seedA11yData()).eventId}/casting-day`,
+    signedIn: true,
+    // The screens' list loaded (other journeys may have left some): its items or its empty state.
+    ready: (page, t) => page.getByTestId("display-keys").or(page.getByText(t("castingday.screens.empty"))),
+  },
+  {
+    // A pass that is not one: the page says so (a real pass would sign this browser in and move on).
+    route: "/door?p=…",
+    path: "/door?p=not-a-door-pass",
+    signedIn: false,
+    ready: (page, t) => page.getByText(t("castingday.pass.failedTitle")),
+  },
+];
