@@ -173,14 +173,16 @@ export const doorPassListSchema = z.object({ items: z.array(doorPassSchema) });
 
 /** An event's walk-ins (event field `walkIns`): off by default; `dailyCap` null means no cap. */
 export const WALK_INS_DAILY_CAP_MAX = 10000;
+/** One rule in words for whatever is wrong with a cap (the event form shows it under the field). */
+const dailyCapError = { error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) };
 export const walkInsSchema = z
   .object({
     enabled: z.boolean(),
     dailyCap: z
-      .number({ error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
-      .int({ error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
-      .min(1, { error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
-      .max(WALK_INS_DAILY_CAP_MAX, { error: () => t("events.validation.walkInsCap", { max: WALK_INS_DAILY_CAP_MAX }) })
+      .number(dailyCapError)
+      .int(dailyCapError)
+      .min(1, dailyCapError)
+      .max(WALK_INS_DAILY_CAP_MAX, dailyCapError)
       .nullable(),
   })
   .strict();
