@@ -13,6 +13,8 @@ import { CastingDayPage } from "./casting-day-page";
 export const EVENT: ScoutingEvent = {
   id: EVENT_ID,
   scoutingId: "EV-2026-0007",
+  kind: "open",
+  callbackOf: null,
   slug: "casting-de-otono",
   eventName: "Casting de otoño",
   eventDate: "2026-03-05",
