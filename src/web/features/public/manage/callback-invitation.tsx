@@ -1,11 +1,12 @@
 import { formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
 import type { CallbackView } from "@common/schemas/callbacks";
 import { CalendarClock, Loader2, XCircle } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
 import { answerCallbackInvitation, getCallbackInvitation } from "../api/self-service";
 import { useLoad } from "../api/use-load";
+import { ConfirmOnceMore } from "../components/confirm-once-more";
 import { EventDetails } from "../components/event-details";
 import { buttonClass, Card, Notice, PublicButton } from "../components/public-ui";
 
@@ -143,48 +144,15 @@ function Slots({ view, busy, onChoose }: { view: CallbackView; busy: string | nu
 /** "No puedo ir", asked once more: the answer is final. */
 function Decline({ busy, onDecline }: { busy: boolean; onDecline: () => void }) {
   const t = useT();
-  const id = useId();
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  if (!confirming) {
-    return (
-      <PublicButton
-        variant="outline"
-        className="text-destructive sm:justify-self-start"
-        disabled={busy}
-        onClick={() => {
-          setConfirming(true);
-          requestAnimationFrame(() => confirmRef.current?.focus());
-        }}
-      >
-        {t("public.callback.decline")}
-      </PublicButton>
-    );
-  }
   return (
-    <div
-      ref={confirmRef}
-      tabIndex={-1}
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 outline-none"
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        {t("public.callback.declineTitle")}
-      </h2>
-      <p id={`${id}-body`} className="text-sm">
-        {t("public.callback.declineBody")}
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <PublicButton className="bg-destructive text-white hover:bg-destructive/90" onClick={onDecline} disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {t("public.callback.declineConfirm")}
-        </PublicButton>
-        <PublicButton variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
-          {t("public.callback.declineKeep")}
-        </PublicButton>
-      </div>
-    </div>
+    <ConfirmOnceMore
+      label={t("public.callback.decline")}
+      title={t("public.callback.declineTitle")}
+      body={t("public.callback.declineBody")}
+      confirmLabel={t("public.callback.declineConfirm")}
+      keepLabel={t("public.callback.declineKeep")}
+      busy={busy}
+      onConfirm={onDecline}
+    />
   );
 }

@@ -7,12 +7,13 @@ import { awaitsGuardian, PERSON_STATE_LABELS } from "@common/registration-state"
 import type { ManageView } from "@common/schemas/self-service";
 import { clsx } from "clsx";
 import { CalendarClock, Loader2, Ticket, XCircle } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { ApiError } from "@web/lib/api";
 import { useLanguage, useT } from "@web/lib/language";
 import { cancelManagedRegistration, getManagedRegistration, moveManagedRegistration } from "../api/self-service";
 import { useLoad } from "../api/use-load";
 import { CheckInQr } from "../components/check-in-qr";
+import { ConfirmOnceMore } from "../components/confirm-once-more";
 import { EventDetails } from "../components/event-details";
 import { Card, controlClass, Notice, PublicButton } from "../components/public-ui";
 import { usePageState } from "../page-state";
@@ -213,10 +214,7 @@ function MoveSection({
 
 function CancelSection({ token, onCancelled, onFailed }: ActionProps & { onCancelled: (next: ManageView) => void }) {
   const t = useT();
-  const id = useId();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
   async function cancel() {
     setBusy(true);
     try {
@@ -225,47 +223,17 @@ function CancelSection({ token, onCancelled, onFailed }: ActionProps & { onCance
       onFailed(error);
     } finally {
       setBusy(false);
-      setConfirming(false);
     }
   }
-  if (!confirming) {
-    return (
-      <PublicButton
-        variant="outline"
-        className="text-destructive sm:justify-self-start"
-        onClick={() => {
-          setConfirming(true);
-          requestAnimationFrame(() => confirmRef.current?.focus());
-        }}
-      >
-        {t("public.manage.cancel.button")}
-      </PublicButton>
-    );
-  }
   return (
-    <div
-      ref={confirmRef}
-      tabIndex={-1}
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      className="grid gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 outline-none"
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        {t("public.manage.cancel.confirmTitle")}
-      </h2>
-      <p id={`${id}-body`} className="text-sm">
-        {t("public.manage.cancel.confirmBody")}
-      </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <PublicButton className="bg-destructive text-white hover:bg-destructive/90" onClick={cancel} disabled={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {t("public.manage.cancel.confirm")}
-        </PublicButton>
-        <PublicButton variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
-          {t("public.manage.cancel.keep")}
-        </PublicButton>
-      </div>
-    </div>
+    <ConfirmOnceMore
+      label={t("public.manage.cancel.button")}
+      title={t("public.manage.cancel.confirmTitle")}
+      body={t("public.manage.cancel.confirmBody")}
+      confirmLabel={t("public.manage.cancel.confirm")}
+      keepLabel={t("public.manage.cancel.keep")}
+      busy={busy}
+      onConfirm={cancel}
+    />
   );
 }
