@@ -68,6 +68,10 @@ export const ERROR_CODES = [
   "share_not_found",
   "share_locked",
   "share_password_wrong",
+  "door_pass_not_found",
+  "door_pass_invalid",
+  "walk_ins_closed",
+  "walk_ins_full",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,3 +35,10 @@ export interface RegistrationPhotoRef {
  */
 export const registrationPhotoUrl = (registrationId: string, photo: RegistrationPhotoRef, size: PhotoSize) =>
   `/api/registrations/${encodeURIComponent(registrationId)}/photos/${photo.kind}?size=${size}&v=${encodeURIComponent(photo.id)}`;
+
+/**
+ * The face thumbnail on the check-in card (issue 35): readable by whoever checks people in at the
+ * registration's event, a door pass included, whether or not it may see photos elsewhere.
+ */
+export const checkInFaceUrl = (registrationId: string, photoId: string) =>
+  `/api/check-ins/${encodeURIComponent(registrationId)}/face?v=${encodeURIComponent(photoId)}`;

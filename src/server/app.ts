@@ -30,6 +30,8 @@ import { createCampaignMessageWriter } from "./modules/campaigns/campaigns.queue
 import { checkInsRoutes } from "./modules/check-ins/check-ins.routes";
 import { createSessionResolver } from "./modules/accounts/session.resolver";
 import { createCallerResolver } from "./modules/tokens/token.resolver";
+import { createDoorPassResolver } from "./modules/door-passes/door-pass.resolver";
+import { doorPassesRoutes } from "./modules/door-passes/door-passes.routes";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { selectionsRoutes } from "./modules/selections/selections.routes";
@@ -144,6 +146,7 @@ async function registerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise
   await callbacksRoutes(zodApi, ctx);
   await selectionsRoutes(zodApi, ctx);
   await selectionsClientRoutes(zodApi, ctx);
+  await doorPassesRoutes(zodApi, ctx);
 }
 
 /**
@@ -187,6 +190,12 @@ function registerHeaders(app: FastifyInstance, servedOverHttps: boolean, webRoot
     // Likewise: HSTS over plain http is ignored at best, and locks a browser out of a later http.
     strictTransportSecurity: servedOverHttps,
   });
+}
+
+/** The caller of a request: its API token's (Bearer), else its door pass's (the cookie), else its staff session's. */
+function createCallers(auth: AppContext["auth"], db: AppContext["db"], limits: AppContext["limits"]) {
+  const getSessionUser = createSessionResolver(auth, db);
+  return { getSessionUser, getUser: createCallerResolver(createDoorPassResolver(getSessionUser, db), { db, limits }) };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -233,8 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const auth = createAuth(config, database.db, app.log);
-  const getUser = createCallerResolver(createSessionResolver(auth, database.db), { db: database.db, limits });
-  await registerApiDocs(app, config.apiDocs, getUser, { servedOverHttps });
+  const callers = createCallers(auth, database.db, limits);
+  await registerApiDocs(app, config.apiDocs, callers.getUser, { servedOverHttps });
   const storage = deps.storage ?? createObjectStore(config.storage);
   if (!deps.storage) app.addHook("onClose", async () => storage.close());
   // A campaign's messages are written after its POST has answered: a close waits for the pass running.
@@ -255,14 +264,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     db: database.db,
     auth,
-    getUser,
+    ...callers,
     storage,
     limits,
     campaignMessages,
     agency,
     queueStreams,
   };
-  const routeAccess = registerAccessControl(app, getUser);
+  const routeAccess = registerAccessControl(app, callers.getUser);
   registerCsrfCheck(app, config.publicUrl);
 
   await app.register((api) => registerApiRoutes(api, ctx));

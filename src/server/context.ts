@@ -27,8 +27,13 @@ export interface AppContext {
   database: Database;
   db: Database["db"];
   auth: Auth;
-  /** The caller of a request: its API token's maker (issue 37) or its session's user; null: nobody. */
+  /**
+   * The caller of a request: its API token's maker (issue 37), its door pass (issue 35) or its
+   * session's user; null: nobody.
+   */
   getUser: (request: FastifyRequest) => Promise<SessionUser | null>;
+  /** The staff session's user alone, whatever token or pass the request carries: better-auth's endpoints act on it. */
+  getSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
   /** Where photos' files are kept (DATA_DIR or an S3-compatible store). */
   storage: ObjectStore;
   /** Counters shared by every process through the database (rate limits, locks). */

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   "selection.share_revoke",
   "selection.client_view",
   "selection.client_photo_view",
+  /** A volunteer's door pass made or revoked (issue 35); `details.pass` its name, and when it expires. */
+  "door_pass.create",
+  "door_pass.delete",
   // The system
   "retention.erase",
 ] as const;
@@ -122,6 +125,8 @@ export const AUDIT_ACTION_KINDS: Record<AuditAction, AuditKind> = {
   "selection.share_revoke": "account",
   "selection.client_view": "view",
   "selection.client_photo_view": "view",
+  "door_pass.create": "account",
+  "door_pass.delete": "account",
   "retention.erase": "system",
 };
 

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { callbackUrl, manageUrl, registrationIdFromToken, registrationToken } from "./registration-links";
+import {
+  callbackUrl,
+  isWalkInToken,
+  manageUrl,
+  registrationIdFromToken,
+  registrationToken,
+  walkInToken,
+  walkInUrl,
+} from "./registration-links";
 
 const config = { authSecret: "a".repeat(43), publicUrl: "https://casting.example" };
 const other = { authSecret: "b".repeat(43) };
@@ -34,5 +42,27 @@ describe("registration links", () => {
     expect(registrationIdFromToken(config, "manage", forged)).toBeUndefined();
     for (const bad of [token.slice(0, 42), `${token}A`, "", null, 42, undefined, "x".repeat(43), { token }])
       expect(registrationIdFromToken(config, "manage", bad)).toBeUndefined();
+  });
+
+  it("make an event's walk-in token, which opens that event only, for that purpose only", () => {
+    const eventId = randomUUID();
+    const token = walkInToken(config, eventId);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(walkInToken(config, eventId)).toBe(token);
+    expect(isWalkInToken(config, eventId, token)).toBe(true);
+    expect(isWalkInToken(config, randomUUID(), token)).toBe(false); // another event's poster
+    expect(isWalkInToken(other, eventId, token)).toBe(false);
+    // Not the event's other links' MAC: the check-in token of a registration with this id opens nothing.
+    expect(isWalkInToken(config, eventId, registrationToken(config, "check-in", eventId).slice(22))).toBe(false);
+    for (let i = 0; i < token.length; i++) {
+      const changed = token.slice(0, i) + (token[i] === "A" ? "B" : "A") + token.slice(i + 1);
+      expect(isWalkInToken(config, eventId, changed)).toBe(false);
+    }
+    for (const bad of [token.slice(0, 21), `${token}A`, "", null, 42, undefined, { token }])
+      expect(isWalkInToken(config, eventId, bad)).toBe(false);
+    expect(isWalkInToken(config, "not-an-id", token)).toBe(false);
+    expect(walkInUrl(config, { id: eventId, slug: "casting-cordoba" })).toBe(
+      `https://casting.example/e/casting-cordoba?walkin=${token}`,
+    );
   });
 });

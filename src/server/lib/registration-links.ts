@@ -11,15 +11,19 @@
  * nothing that opens a link (what "hashed at rest" is for), a token for one purpose opens nothing
  * else, and any process can write a registration's link at any time. A registration that is
  * erased takes its links with it (the id finds no row). Rotating AUTH_SECRET voids every link.
+ *
+ * The walk-in poster's link (issue 35) is made the same way for an event: its address names the
+ * event already, so its token is the MAC alone.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config";
 
-export type RegistrationLinkPurpose = "manage" | "guardian" | "check-in" | "callback";
+export type RegistrationLinkPurpose = "manage" | "guardian" | "check-in" | "callback" | "walk-in";
 
 const ID_BYTES = 16;
 const MAC_BYTES = 16; // 128 bits: unguessable, and the token stays 43 characters (a QR code stays small).
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const WALK_IN_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 const purposeKeys = new Map<string, Buffer>();
 function purposeKey(secret: string, purpose: RegistrationLinkPurpose): Buffer {
@@ -79,3 +83,23 @@ export const manageUrl = (config: Pick<Config, "authSecret" | "publicUrl">, regi
 /** Where a person answers a callback invitation (issue 36): the manage page, showing the callback. */
 export const callbackUrl = (config: Pick<Config, "authSecret" | "publicUrl">, invitationId: string) =>
   `${config.publicUrl}/manage?c=${registrationToken(config, "callback", invitationId)}`;
+
+/** The walk-in poster's token of an event (issue 35): 128 bits, the same for the same secret. */
+export function walkInToken(config: Pick<Config, "authSecret">, eventId: string): string {
+  const id = uuidBytes(eventId);
+  if (id.length !== ID_BYTES) throw new TypeError(`not an event id: ${eventId}`);
+  return mac(config.authSecret, "walk-in", id).toString("base64url");
+}
+
+/** Whether `token` is this event's walk-in token (a poster of another event, or made up, is not). */
+export function isWalkInToken(config: Pick<Config, "authSecret">, eventId: string, token: unknown): boolean {
+  if (typeof token !== "string" || !WALK_IN_TOKEN.test(token)) return false;
+  const given = Buffer.from(token, "base64url");
+  const id = uuidBytes(eventId);
+  if (given.toString("base64url") !== token || id.length !== ID_BYTES) return false;
+  return timingSafeEqual(given, mac(config.authSecret, "walk-in", id));
+}
+
+/** What the walk-in poster's QR code opens: the event's form at its short address, in walk-in mode. */
+export const walkInUrl = (config: Pick<Config, "authSecret" | "publicUrl">, event: { id: string; slug: string }) =>
+  `${config.publicUrl}/e/${event.slug}?walkin=${walkInToken(config, event.id)}`;

@@ -96,8 +96,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const path = requestPath(request.url);
       const post = request.method === "POST";
 
-      // Ends an idle session before better-auth's endpoints can use it (see session.ts).
-      const user = request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`) ? await ctx.getUser(request) : null;
+      // Ends an idle session before better-auth's endpoints can use it (see session.ts). The session's
+      // user, never a door pass the same browser carries: these endpoints act on the session.
+      const user = request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}.session_token`)
+        ? await ctx.getSessionUser(request)
+        : null;
       // Only the endpoints the product uses, and a pending account only signs in, waits and signs out.
       checkAuthSurface(request.method, path, user);
 

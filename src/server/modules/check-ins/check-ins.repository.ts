@@ -63,7 +63,8 @@ const BY_CODE = `${SELECT_CHECK_IN} where r.registration_code = $1`;
 /**
  * The arrival, recorded once: the row is changed only while the person has not arrived, has not
  * cancelled, and is not a minor without the guardian's approval (issue 32): a guardian's refusal
- * never, a decision still pending only with an admin's reason (`$7`, null without one). Concurrent
+ * never, a decision still pending only with an admin's reason (`$7`, null without one), and only at
+ * the event a door pass is confined to (`$10`, null for anyone else: issue 35). Concurrent
  * check-ins of one person queue on the row's lock; after the first commits, PostgreSQL checks the
  * condition again on the new row and the others change nothing.
  */
@@ -71,6 +72,7 @@ const CHECK_IN = `
   update model_registrations set attended = true, attended_at = $2, checked_in_by = $3, updated_at = now()
   where id = $1 and not attended and status <> 'cancelled'
     and guardian_status <> 'refused' and (guardian_status <> 'pending' or $7::text is not null)
+    and ($10::uuid is null or event_id = $10::uuid)
   returning id, attended_at, checked_in_by, event_id, guardian_status`;
 
 // The webhooks' event (issue 37), written by the arrival's own statement.
@@ -95,8 +97,8 @@ const ARRIVAL: AuditAction = "registration.check_in";
 const CHECK_IN_AND_FIND = `
   with arrival as (${CHECK_IN}),
   audited as (
-    insert into audit_log (actor_id, actor_role, actor_token, action, registration_id, event_id, ip, details)
-    select $4, $5, $8, case when arrival.guardian_status = 'pending' then '${OVERRIDE}' else '${ARRIVAL}' end,
+    insert into audit_log (actor_id, actor_role, actor_token, actor_pass, action, registration_id, event_id, ip, details)
+    select $4, $5, $8, $9, case when arrival.guardian_status = 'pending' then '${OVERRIDE}' else '${ARRIVAL}' end,
       arrival.id, arrival.event_id, $6,
       case when arrival.guardian_status = 'pending' then jsonb_build_object('reason', $7::text) else '{}'::jsonb end
     from arrival
@@ -176,7 +178,8 @@ export function createCheckInsRepository(db: Db) {
     /**
      * Records the arrival (once) with its audit row, and reads the person: `checkedIn` when this
      * call recorded it, `overridden` when that was over a guardian's pending decision (only with
-     * `overrideReason`, an admin's); undefined when no registration has this id.
+     * `overrideReason`, an admin's); undefined when no registration has this id. With `scopeEventId`
+     * (a door pass's event) another event's registration is read, never checked in: the caller refuses it.
      */
     async recordAndFind(
       id: string,
@@ -184,6 +187,7 @@ export function createCheckInsRepository(db: Db) {
       userId: string,
       audit: AuditContext,
       overrideReason: string | null,
+      scopeEventId: string | null,
     ): Promise<RecordedCheckIn | undefined> {
       const [row] = await runStatement<RecordedCheckIn>(db, CHECK_IN_AND_FIND, [
         id,
@@ -194,10 +198,13 @@ export function createCheckInsRepository(db: Db) {
         audit.ip,
         overrideReason,
         audit.actor?.token ?? null,
+        audit.actor?.pass ?? null,
+        scopeEventId,
       ]);
       // This request's arrival took its number in a trigger the statement's own snapshot cannot see.
       if (row?.checkedIn) return { ...row, queueNumber: (await findById(id))?.queueNumber ?? null };
       if (!row || row.attended || !arrivalPossible(row, overrideReason)) return row;
+      if (scopeEventId !== null && row.eventId !== scopeEventId) return row;
       // Another phone recorded it while this statement waited for the row: read what it wrote.
       const fresh = await findById(id);
       return fresh && { ...fresh, checkedIn: false, overridden: false };

@@ -1,7 +1,8 @@
 /**
  * Check-in at the door (issue 20): member and above. The phone previews a person (no write but the
  * audit trail's, issue 18), then checks them in; an offline phone sends its queued check-ins straight
- * to POST /api/check-ins.
+ * to POST /api/check-ins. A door pass (issue 35) holds these routes at its own event only: another
+ * event's person is 403, nothing recorded and nothing of them shown.
  */
 import {
   arrivalsResponseSchema,
@@ -14,8 +15,9 @@ import {
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
 import { errors } from "../../errors";
+import { requireEventScope } from "../../http/access";
 import { auditContext, recordAudit } from "../audit/audit.record";
-import { createCheckInsService } from "./check-ins.service";
+import { createCheckInsService, type CheckInsService } from "./check-ins.service";
 
 const tags = ["check-in"];
 
@@ -37,7 +39,10 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     async (request) => {
       const user = request.user;
       if (!user) throw errors.unauthenticated();
-      return checkIns.checkIn(user, request.body, auditContext(request));
+      const result = await checkIns.checkIn(user, request.body, auditContext(request));
+      // A pass's statement records nothing at another event (check-ins.repository.ts); its reply is refused here.
+      requireEventScope(request, result.registration.event.id);
+      return result;
     },
   );
 
@@ -56,6 +61,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
       const user = request.user;
       if (!user) throw errors.unauthenticated();
       const preview = await checkIns.preview(request.body, new Date(), user);
+      requireEventScope(request, preview.registration.event.id);
       await recordAudit(db, {
         ...auditContext(request),
         action: "registration.check_in_preview",
@@ -66,6 +72,11 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
     },
   );
 
+  eventRoutes(app, checkIns, db);
+}
+
+/** What the door reads of its event: the search and the arrivals. */
+function eventRoutes(app: ZodApp, checkIns: CheckInsService, db: AppContext["db"]): void {
   app.get(
     "/api/check-ins/search",
     {
@@ -78,6 +89,7 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
       },
     },
     async (request) => {
+      requireEventScope(request, request.query.eventId);
       const found = await checkIns.search(request.query.eventId, request.query.q);
       // Who was found, never what was typed (a name).
       await recordAudit(db, {
@@ -101,6 +113,9 @@ export async function checkInsRoutes(app: ZodApp, { db, config }: AppContext): P
         response: { 200: arrivalsResponseSchema },
       },
     },
-    async (request) => checkIns.arrivals(request.params.id),
+    async (request) => {
+      requireEventScope(request, request.params.id);
+      return checkIns.arrivals(request.params.id);
+    },
   );
 }

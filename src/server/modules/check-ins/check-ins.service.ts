@@ -10,7 +10,7 @@
 import { todayIso } from "@common/dates";
 import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
 import { currentLanguage, t } from "@common/i18n";
-import { registrationPhotoUrl } from "@common/photos";
+import { checkInFaceUrl } from "@common/photos";
 import { registrationSearchTerms } from "@common/registration-search";
 import { callerHolds, type Caller } from "@common/permissions";
 import {
@@ -107,9 +107,12 @@ export function checkInStop(row: CheckInRow, caller: Caller | undefined): CheckI
   return null;
 }
 
-/** The card as `reader` may see it (registrations.redact.ts: the photo and the guardian's contact are capabilities). */
+/**
+ * The card as `reader` may see it (registrations.redact.ts: the guardian's contact is a capability).
+ * The face photo is the door's own (issue 35): whoever checks people in sees it, for identity.
+ */
 function toApi(row: CheckInRow, reader: Caller): CheckInResponse["registration"] {
-  return redactFor(reader, {
+  const card = redactFor(reader, {
     id: row.id,
     fullName: row.fullName,
     age: row.age,
@@ -120,11 +123,11 @@ function toApi(row: CheckInRow, reader: Caller): CheckInResponse["registration"]
     guardian: row.guardianName && row.guardianEmail ? { name: row.guardianName, email: row.guardianEmail } : null,
     event: { id: row.eventId, eventName: row.eventName, eventDate: row.eventDate },
     timeslot: { id: row.timeslotId, startTime: row.startTime, endTime: row.endTime },
-    photoUrl: row.facePhotoId ? registrationPhotoUrl(row.id, { kind: "face", id: row.facePhotoId }, "thumb") : null,
     attended: row.attended,
     attendedAt: row.attendedAt ? new Date(row.attendedAt).toISOString() : null,
     checkedInBy: row.checkedInById ? { id: row.checkedInById, fullName: row.checkedInByName ?? "" } : null,
   });
+  return { ...card, photoUrl: row.facePhotoId ? checkInFaceUrl(row.id, row.facePhotoId) : null };
 }
 
 const queueOf = (row: CheckInRow): CheckInResponse["queue"] => (row.queueNumber === null ? null : { number: row.queueNumber });
@@ -176,10 +179,12 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
   /**
    * Records the arrival once; a repeated or concurrent request answers `alreadyCheckedIn`, a stopped
    * one `checkedIn: false` with the `stop`. `overrideReason` lets in a minor whose guardian has not
-   * decided: an admin's only (403 for anyone else), recorded with the arrival.
+   * decided: an admin's only (403 for anyone else), recorded with the arrival. The arrival is written
+   * in one statement with its row in the audit trail (issue 18): a repeated scan records neither
+   * again. A door pass records arrivals at its own event only (the route refuses the reply of another's).
    */
   async function checkIn(
-    user: Caller & { id: string },
+    user: Caller & { id: string; pass?: { eventId: string } | null | undefined },
     request: CheckInRequest,
     audit: AuditContext,
     now = new Date(),
@@ -188,7 +193,9 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
     // A scan names the id: one round trip. A typed code is looked up first.
     const id = idOf(request) ?? (request.code !== undefined ? (await find(request)).id : undefined);
     const at = arrivalTime(request.scannedAt, now);
-    const row = id ? await recordCheckIn(id, user.id, at, audit, request.overrideReason ?? null) : undefined;
+    const row = id
+      ? await repo.recordAndFind(id, at, user.id, audit, request.overrideReason ?? null, user.pass?.eventId ?? null)
+      : undefined;
     if (!row) throw checkInErrors.notFound();
     const { checkedIn, overridden } = row;
     const alreadyCheckedIn = !checkedIn && row.attended;
@@ -201,15 +208,6 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
       warnings: checkInWarnings(row, { eventId: request.eventId, now, alreadyCheckedIn }),
       queue: queueOf(row),
     };
-  }
-
-  /**
-   * The one place an arrival is written, in one statement with its row in the audit trail (issue
-   * 18): a repeated scan records neither again. `checkedIn` when this call recorded it; undefined
-   * for no such registration.
-   */
-  function recordCheckIn(registrationId: string, userId: string, at: Date, audit: AuditContext, overrideReason: string | null) {
-    return repo.recordAndFind(registrationId, at, userId, audit, overrideReason);
   }
 
   async function arrivals(eventId: string) {
@@ -227,3 +225,5 @@ export function createCheckInsService({ db, config }: { db: Db; config: Pick<Con
 
   return { preview, checkIn, arrivals, search };
 }
+
+export type CheckInsService = ReturnType<typeof createCheckInsService>;

@@ -1,11 +1,14 @@
 /**
  * Photos (issue 17): the public upload (before the registration, rate-limited like the form), and
- * the staff's reading (member and above, private, never a public URL), replacing and removing.
+ * the staff's reading (member and above, private, never a public URL), replacing and removing; and
+ * the door's card's face thumbnail (issue 35), for whoever checks people in at the person's event.
  */
 import multipart from "@fastify/multipart";
-import { PHOTO_KINDS, PHOTO_SIZES } from "@common/photos";
+import { PHOTO_KINDS, PHOTO_SIZES, type PhotoSize } from "@common/photos";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext, ZodApp } from "../../context";
+import { requireEventScope } from "../../http/access";
 import { createPhotosService, type PhotosService } from "./photos.service";
 import { MULTIPART_LIMITS, parseKind, receivePhoto } from "./photos.upload";
 import { uploadsDir } from "./photos.upload-dir";
@@ -49,6 +52,7 @@ export async function photosRoutes(app: ZodApp, { db, config, storage }: AppCont
   );
 
   staffRoutes(app, service, db);
+  checkInFaceRoute(app, service);
 }
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms, or `*`). */
@@ -58,6 +62,53 @@ function etagMatches(header: string | undefined, etag: string): boolean {
     const trimmed = tag.trim();
     return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
   });
+}
+
+/** A photo's file, answered privately and cached by its id. */
+async function sendPhoto(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: PhotosService,
+  photo: Awaited<ReturnType<PhotosService["find"]>>,
+  size: PhotoSize,
+) {
+  // A photo never changes under its id (a replacement has a new one): the id is its ETag.
+  const etag = `"${photo.id}"`;
+  reply.header("cache-control", "private, max-age=86400").header("etag", etag);
+  if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+  const object = await service.open(photo, size);
+  return reply
+    .header("content-type", "image/jpeg")
+    .header("content-length", object.size)
+    .header("content-disposition", `inline; filename="${photo.kind}.jpg"`)
+    .send(object.body);
+}
+
+/**
+ * The face on the door's card (issue 35): identity, nothing else. Whoever checks people in may see
+ * the face photo's thumbnail of a registration at an event it may check in (a door pass: its own),
+ * holding `photos.see` or not; every other photo and size stays behind `photos.see`. Not audited,
+ * as a list's thumbnails are not: the card's preview or check-in that showed it is.
+ */
+function checkInFaceRoute(app: ZodApp, service: PhotosService): void {
+  app.get(
+    "/api/check-ins/:registrationId/face",
+    {
+      config: { access: "checkins.perform" },
+      schema: {
+        tags: ["check-in"],
+        summary: "The face photo's thumbnail (JPEG) of a registration, for the check-in card",
+        params: z.object({ registrationId: z.uuid() }),
+        // The photo's id (checkInFaceUrl): a replaced photo has a new URL.
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { registrationId } = request.params;
+      requireEventScope(request, await service.eventOf(registrationId));
+      return sendPhoto(request, reply, service, await service.find(registrationId, "face"), "thumb");
+    },
+  );
 }
 
 const registrationPhotoParams = z.object({ id: z.uuid(), kind: z.enum(PHOTO_KINDS) });
@@ -92,16 +143,7 @@ function staffRoutes(app: ZodApp, service: PhotosService, db: AppContext["db"]):
         if (audit.actor) await recordAuditOncePerHour(db, { ...audit, actor: audit.actor, ...entry });
         else await recordAudit(db, { ...audit, ...entry });
       }
-      // A photo never changes under its id (a replacement has a new one): the id is its ETag.
-      const etag = `"${photo.id}"`;
-      reply.header("cache-control", "private, max-age=86400").header("etag", etag);
-      if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
-      const object = await service.open(photo, size);
-      return reply
-        .header("content-type", "image/jpeg")
-        .header("content-length", object.size)
-        .header("content-disposition", `inline; filename="${kind}.jpg"`)
-        .send(object.body);
+      return sendPhoto(request, reply, service, photo, size);
     },
   );
 

@@ -114,6 +114,9 @@ export function createPhotosService({ db, storage }: { db: Db; storage: ObjectSt
     return photo;
   }
 
+  /** The event of a registration (404 for none): a caller confined to one event is checked against it first. */
+  const eventOf = (registrationId: string) => registrationEvent(db, registrationId);
+
   /** The stored file of a photo `find` answered. */
   async function open(photo: Awaited<ReturnType<typeof find>>, size: PhotoSize) {
     try {
@@ -126,7 +129,7 @@ export function createPhotosService({ db, storage }: { db: Db; storage: ObjectSt
     }
   }
 
-  return { checkEventTakesPhotos, upload, replace, remove, find, open };
+  return { checkEventTakesPhotos, upload, replace, remove, find, eventOf, open };
 }
 
 export type PhotosService = ReturnType<typeof createPhotosService>;
