@@ -154,8 +154,8 @@ export const eventSchema = z.object({
   /** `callback`: a callback of the open call `callbackOf` (issue 36), never public. */
   kind: z.enum(EVENT_KINDS),
   callbackOf: z.uuid().nullable(),
-  /** Registering at the door on the day (issue 35): off when absent. */
-  walkIns: walkInsSchema.optional(),
+  /** Whether people may register at the door from the walk-in poster, and how many a day (null: no cap). */
+  walkIns: walkInsSchema,
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   registrationCount: z.number().int(),

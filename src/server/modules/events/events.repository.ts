@@ -66,7 +66,10 @@ export function createEventsRepository(db: Db) {
     },
     async insert(
       values: EventValues &
-        Pick<ScoutingEventRow, "photos" | "slug" | "kind" | "callbackOf"> & { scoutingId: string; createdBy: string | null },
+        Pick<ScoutingEventRow, "photos" | "slug" | "kind" | "callbackOf" | "walkInsEnabled" | "walkInsDailyCap"> & {
+          scoutingId: string;
+          createdBy: string | null;
+        },
       tx: DbOrTx = db,
     ) {
       const [row] = await tx.insert(scoutingEvents).values(values).returning();
@@ -76,7 +79,9 @@ export function createEventsRepository(db: Db) {
 
     async update(
       id: string,
-      values: EventValues & Pick<ScoutingEventRow, "status"> & Partial<Pick<ScoutingEventRow, "photos" | "slug">>,
+      values: EventValues &
+        Pick<ScoutingEventRow, "status"> &
+        Partial<Pick<ScoutingEventRow, "photos" | "slug" | "walkInsEnabled" | "walkInsDailyCap">>,
       tx: DbOrTx = db,
     ) {
       await tx.update(scoutingEvents).set(values).where(eq(scoutingEvents.id, id));

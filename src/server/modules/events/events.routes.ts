@@ -6,8 +6,11 @@ import {
   listEventsQuerySchema,
   updateEventSchema,
 } from "@common/schemas/events";
+import { DEFAULT_LANGUAGE, LANGUAGES, translator } from "@common/i18n";
 import type { AppContext, ZodApp } from "../../context";
+import { walkInUrl } from "../../lib/registration-links";
 import { createEventsService } from "./events.service";
+import { walkInPoster } from "./events.walk-in-poster";
 
 const eventParams = z.object({ id: z.uuid() });
 
@@ -68,5 +71,29 @@ export async function eventsRoutes(app: ZodApp, { db, config }: AppContext): Pro
       },
     },
     async (request) => service.update(request.params.id, request.body),
+  );
+  app.get(
+    "/api/events/:id/walk-in-poster.pdf",
+    {
+      config: { access: "castingday.manage" },
+      schema: {
+        tags: ["events"],
+        summary: "The walk-in poster (A4 PDF): its QR code opens the event's form in walk-in mode",
+        params: eventParams,
+        // The poster speaks to the people at the door: the agency's language unless asked otherwise.
+        querystring: z.object({ language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE) }),
+      },
+    },
+    async (request, reply) => {
+      const event = await service.get(request.params.id);
+      const { language } = request.query;
+      const pdf = walkInPoster(event, walkInUrl(config, event), language);
+      const fileName = translator(language)("events.walkInPoster.fileName", { slug: event.slug });
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
   );
 }

@@ -15,6 +15,7 @@ export function scoutingEvent(overrides: Partial<ScoutingEvent> = {}): ScoutingE
     photos: "required",
     kind: "open",
     callbackOf: null,
+    walkIns: { enabled: false, dailyCap: null },
     createdBy: null,
     createdAt: "2026-01-10T12:00:00.000Z",
     registrationCount: 3,
