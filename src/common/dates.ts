@@ -98,6 +98,25 @@ export function todayIso(now: Date = new Date(), timeZone = "America/Argentina/B
 
 const todayByZone = new Map<string, { minute: number; day: string }>();
 
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes since midnight of `now` on the wall clock of the time zone (default: the agency's). */
+export function wallClockMinutes(now: Date, timeZone = "America/Argentina/Buenos_Aires"): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const [hours = 0, minutes = 0] = formatter.format(now).split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
+/** Minutes since midnight of a wall-clock time, `HH:MM` or `HH:MM:SS`. */
+export function minutesOfTime(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return hours * 60 + minutes;
+}
+
 /** Age in whole years on `onDate` for someone born on `birthDate` (both `YYYY-MM-DD`). */
 export function ageOn(birthDate: string, onDate: string): number | null {
   const birth = parseIsoDate(birthDate);

@@ -10,6 +10,9 @@ import type { RegistrationSheetData } from "./registration-sheet";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/);
 
+export const WALK_INS_TODAY = ["open", "full", "closed"] as const;
+export type WalkInsToday = (typeof WALK_INS_TODAY)[number];
+
 export const publicTimeslotResponse = z.object({
   id: z.string(),
   startTime: time,
@@ -31,12 +34,25 @@ export const publicEventResponse = z.object({
   timeslots: z.array(publicTimeslotResponse),
   /** The privacy notice the form shows (issue 18): its version is sent back with the consent. */
   privacyNoticeVersion: z.number().int().optional(),
+  /**
+   * Registrations at the door from the walk-in poster (issue 35): `open` when the event takes them
+   * today (Buenos Aires) with room left, `full` when today's cap or every slot is full, `closed`
+   * otherwise. The server always sends it; the poster's token is checked when the form is sent.
+   */
+  walkInsToday: z.enum(WALK_INS_TODAY).optional(),
 });
 
 export const registrationCreatedResponse = z.object({
   registrationCode: z.string(),
   successToken: z.string(),
   verificationEmailQueued: z.boolean(),
+  /**
+   * A walk-in's place in the day's line (issue 35): its number, or null while a minor's guardian has
+   * not approved (the person is checked in, and numbered, on the approval). Absent for any other registration.
+   */
+  queue: z.object({ number: z.number().int() }).nullable().optional(),
+  /** A walk-in's manage link's token (`/manage?t=`): the phone follows its place in the line with it. */
+  manageToken: z.string().optional(),
 });
 
 export const registrationSuccessResponse = z.object({

@@ -11,9 +11,11 @@ import { consentShape } from "../privacy/consent";
 
 export const REGISTRATION_SOURCE_MAX = 100;
 
-export const publicRegistrationSchema = z.object({
+const timeslotId = z.uuid({ error: () => t("public.errors.noTimeslot") });
+
+/** Everything a registration sends but its slot (the form's choice, or the walk-in's: the server's). */
+const registrationShape = {
   ...registrantShape("registration"),
-  timeslotId: z.uuid({ error: () => t("public.errors.noTimeslot") }),
   /** Ids answered by POST /api/public/events/:eventId/photos, one per kind (issue 17). */
   photos: z.optional(
     z.object({
@@ -31,10 +33,41 @@ export const publicRegistrationSchema = z.object({
   source: z.optional(z.nullable(z.string().check(z.maxLength(REGISTRATION_SOURCE_MAX)))),
   /** Honeypot: invisible to people; a bot that fills it is answered like a success, nothing stored. */
   website: z.optional(z.string().check(z.maxLength(500))),
-});
+};
+
+export const publicRegistrationSchema = z.object({ ...registrationShape, timeslotId });
+
+/** The walk-in poster's token (`?walkin=` of its address, issue 35): 22 characters; more is not a token. */
+export const WALK_IN_TOKEN_MAX = 100;
+const walkInToken = z.string().check(z.minLength(1), z.maxLength(WALK_IN_TOKEN_MAX));
+
+/**
+ * The walk-in form (issue 35): no slot to choose (the server gives the one running now, or the
+ * nearest with room), and the poster's token; the same rules otherwise.
+ */
+export const walkInRegistrationSchema = z.object({ ...registrationShape, walkIn: walkInToken });
+
+/**
+ * POST /api/public/events/:eventId/registrations: the form's body (`timeslotId`) or the walk-in
+ * form's (`walkIn`, any `timeslotId` ignored). The slot's rule is a schema of its own beside the
+ * fields' (an intersection parses both): a body missing the slot is told so with everything else
+ * wrong, where a check on the whole object would wait for every field to be right.
+ */
+export const registrationRequestSchema = z.intersection(
+  z.object(registrationShape),
+  z.object({ timeslotId: z.optional(timeslotId), walkIn: z.optional(walkInToken) }).check(
+    z.refine((body) => body.walkIn !== undefined || body.timeslotId !== undefined, {
+      path: ["timeslotId"],
+      error: () => t("public.errors.noTimeslot"),
+    }),
+  ),
+);
 
 export type PublicRegistrationInput = z.input<typeof publicRegistrationSchema>;
 export type PublicRegistration = z.output<typeof publicRegistrationSchema>;
+export type WalkInRegistrationInput = z.input<typeof walkInRegistrationSchema>;
+export type WalkInRegistration = z.output<typeof walkInRegistrationSchema>;
+export type RegistrationRequest = z.output<typeof registrationRequestSchema>;
 export type PublicRegistrationField = Exclude<
   keyof PublicRegistrationInput,
   "website" | "photos" | "source" | keyof typeof consentShape

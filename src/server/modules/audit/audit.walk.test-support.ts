@@ -3,12 +3,14 @@
  * selections for clients, with what each needs, for audit.walk.test.ts.
  */
 import { eq } from "drizzle-orm";
-import { displayKeys, queueEntries, selectionShares } from "../../db/schema";
+import { displayKeys, doorPasses, queueEntries, selectionShares } from "../../db/schema";
 import { newSecretToken } from "../../lib/tokens";
 import { createEvent, createRegistration } from "../../test/factories";
 import type { TestApp } from "../../test/harness";
 import { inDays, registrant, selectionOf } from "../selections/selections.test-support";
 import type { AuditAction } from "./audit.record";
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 
 export type Target = { registrationId?: string; userId?: string; eventId?: string };
 
@@ -47,7 +49,11 @@ export async function castingDayAndAfterCalls(
   { eventId, otherId, makerId }: { eventId: string; otherId: string; makerId: string },
 ) {
   const other = { id: otherId };
-  // The casting day's line (issue 35).
+  // The casting day's line (issue 35), and a volunteer's door pass to revoke.
+  const [pass] = await t.db
+    .insert(doorPasses)
+    .values({ eventId, name: "Puerta", tokenHash: `walk-pass-${Date.now()}`, createdBy: makerId, expiresAt: inHours(1) })
+    .returning();
   const { day, first, second, firstEntry, secondEntry, screen } = await castingDay(makerId, t);
   // A callback of the person's event (issue 36), to invite the other registrant to and remind them.
   const callback = await createEvent(t.db, { eventDate: "2031-05-10", kind: "callback", callbackOf: eventId });
@@ -63,6 +69,16 @@ export async function castingDayAndAfterCalls(
     ])
     .returning();
   const calls: Array<[AuditAction, Call, Target]> = [
+    [
+      "door_pass.create",
+      {
+        method: "POST",
+        url: `/api/events/${eventId}/door-passes`,
+        payload: { name: "Lucía", expiresAt: inHours(1).toISOString() },
+      },
+      { eventId },
+    ],
+    ["door_pass.delete", { method: "DELETE", url: `/api/door-passes/${pass!.id}` }, { eventId }],
     [
       "callback.invite",
       {

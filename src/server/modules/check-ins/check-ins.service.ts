@@ -7,7 +7,7 @@
  * approved, whom only an admin may let in, with a reason the audit trail keeps; a guardian's
  * refusal cancelled the registration and stops it for good.
  */
-import { todayIso } from "@common/dates";
+import { minutesOfTime, todayIso, wallClockMinutes } from "@common/dates";
 import { formatDateFor, formatDateTimeFor, formatTimeRangeFor } from "@common/dates-language";
 import { currentLanguage, t } from "@common/i18n";
 import { checkInFaceUrl } from "@common/photos";
@@ -35,23 +35,6 @@ export const SLOT_MARGIN_MINUTES = 60;
 /** How far back an offline phone's own time of a check-in is believed (a queue kept for a day is not). */
 const OFFLINE_TRUST_MS = 12 * 60 * 60 * 1000;
 
-const clockFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: AGENCY_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Minutes since midnight of `now` on the agency's wall clock. */
-function wallClockMinutes(now: Date): number {
-  const [hours = 0, minutes = 0] = clockFormatter.format(now).split(":").map(Number);
-  return hours * 60 + minutes;
-}
-
-const minutesOf = (hhmm: string) => {
-  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
-  return hours * 60 + minutes;
-};
 
 /** What staff should know about this person before letting them in. */
 export function checkInWarnings(
@@ -80,10 +63,10 @@ export function checkInWarnings(
   if (row.eventDate !== today) {
     warn("other_day", t("checkin.warnings.other_day", { date: formatDateFor(language, row.eventDate) }));
   } else {
-    const clock = wallClockMinutes(context.now);
-    if (clock < minutesOf(row.startTime) - SLOT_MARGIN_MINUTES)
+    const clock = wallClockMinutes(context.now, AGENCY_TIME_ZONE);
+    if (clock < minutesOfTime(row.startTime) - SLOT_MARGIN_MINUTES)
       warn("slot_not_started", t("checkin.warnings.slot_not_started", { slot }));
-    else if (clock > minutesOf(row.endTime) + SLOT_MARGIN_MINUTES) warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
+    else if (clock > minutesOfTime(row.endTime) + SLOT_MARGIN_MINUTES) warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
   }
   if (!row.emailVerified) warn("email_not_verified", t("checkin.warnings.email_not_verified"));
   return warnings;

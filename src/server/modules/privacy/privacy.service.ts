@@ -10,6 +10,7 @@ import { enqueueEmail } from "../../mail/outbox";
 import type { ObjectStore } from "../../storage/storage";
 import { PERSON_AUDIT, recordAudit, type AuditContext } from "../audit/audit.record";
 import { confirmationMessage, findConfirmation } from "../public/public.confirmation";
+import { admitApprovedWalkIn } from "../public/public.walk-in";
 import { cancelRegistration } from "../registrations/registrations.cancel";
 import { registrationErrors } from "../registrations/registrations.errors";
 import { accessLinksEmail } from "./privacy.emails";
@@ -52,8 +53,8 @@ async function guardianView({ repo, config }: Deps, token: string) {
  * cancels the registration (its spot is freed, the person is told why) in the same transaction. An
  * approval of a registration whose e-mail is verified confirms it now (issue 32): the person gets
  * the confirmation, and the calendar entry, tentative until then, is confirmed (SEQUENCE + 1); one
- * not verified yet is confirmed by its verification. A second click is told what was decided, and
- * changes nothing.
+ * not verified yet is confirmed by its verification. A walk-in approved on the event's day is checked
+ * in then (issue 35). A second click is told what was decided, and changes nothing.
  */
 async function guardianDecision({ db, repo, config, clock }: Deps, token: string, approve: boolean) {
   const id = registrationIdFromToken(config, "guardian", token);
@@ -70,6 +71,8 @@ async function guardianDecision({ db, repo, config, clock }: Deps, token: string
     const confirmsNow = approve && row.emailVerified && row.status !== "cancelled";
     await repo.setGuardianDecision(id, outcome, now, confirmsNow, tx);
     if (!approve) await cancelRegistration(tx, config, id, "guardian", now);
+    // A minor who came to the door (issue 35) goes in now, with a number, if it is still the day.
+    if (approve) await admitApprovedWalkIn(tx, id, now);
     if (confirmsNow) {
       const found = await findConfirmation(tx, id);
       if (found)

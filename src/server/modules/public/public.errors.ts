@@ -10,3 +10,11 @@ export const publicErrors = {
   invalidToken: () => new AppError(404, "invalid_token", t("public.verify.invalid")),
   noTimeslot: () => errors.validation({ timeslotId: t("public.errors.noTimeslot") }),
 };
+
+/** Registrations at the door from the walk-in poster (issue 35). */
+export const walkInErrors = {
+  /** Walk-ins off, not the event's day, the event inactive, or not this event's poster: one answer. */
+  closed: () => errors.conflict("walk_ins_closed", t("public.walkIn.errors.closed")),
+  /** Today's cap reached, or no slot of the day has room. */
+  full: () => errors.conflict("walk_ins_full", t("public.walkIn.errors.full")),
+};

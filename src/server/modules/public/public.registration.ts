@@ -61,7 +61,7 @@ export const guardianUrl = (config: Config, registrationId: string) =>
   `${config.publicUrl}/guardian?t=${registrationToken(config, "guardian", registrationId)}`;
 
 /** A failed registration statement's reason, when it is the registration's own. */
-function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | "photo_taken" | undefined {
+export function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken" | "photo_taken" | undefined {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error);
   if (code === PG_UNIQUE_VIOLATION && constraint === EMAIL_UNIQUE_INDEX) return "duplicate";
@@ -72,7 +72,7 @@ function registrationRefusal(error: unknown): "duplicate" | "full" | "code_taken
 }
 
 /** A new registration's row, with its fresh code and tokens (the tokens' secrets for the replies). */
-function newRegistration(eventId: string, input: PublicRegistration, consent: RegistrationConsentValues, config: Config) {
+export function newRegistration(eventId: string, input: PublicRegistration, consent: RegistrationConsentValues, config: Config) {
   const verification = newSecretToken();
   const success = newSecretToken();
   const {
@@ -128,6 +128,31 @@ export function guardianRequestRow(
 /** The verification e-mail, and a minor's guardian's request with it. */
 type Mails = NewOutboxRow | NewOutboxRow[];
 
+/** A new registration's e-mails: the verification (with the manage link), and a minor's guardian's request. */
+export function registrationMails(
+  config: Config,
+  values: NewRegistrationValues,
+  verificationToken: string,
+  context: EventAndSlot,
+): NewOutboxRow[] {
+  const mail = newOutboxRow({
+    kind: "registration_verification",
+    to: values.email,
+    ...verificationEmail(values.language, {
+      fullName: values.fullName,
+      registrationCode: values.registrationCode,
+      event: context.event,
+      timeslot: slotTimes(context.slot),
+      verifyUrl: verifyUrl(config, verificationToken),
+      ttlHours: config.verificationTtlHours,
+      manageUrl: manageUrl(config, values.id),
+      guardianPending: values.guardianStatus === "pending",
+    }),
+  });
+  const guardianMail = guardianRequestRow(config, values, values.fullName, context.event, context.slot);
+  return guardianMail ? [mail, guardianMail] : [mail];
+}
+
 function refuseUnlessCreated(outcome: InsertOutcome): void {
   if ("created" in outcome) return;
   throw outcome.refused === "timeslot_full" ? publicErrors.timeslotFull() : publicErrors.eventNotFound(); // made inactive meanwhile
@@ -150,27 +175,11 @@ export function createRegistrationWriter({ repo, config }: { repo: PublicReposit
     log: FastifyBaseLogger,
   ): Promise<RegistrationResult> {
     const { values, verification, success } = newRegistration(eventId, input, consent, config);
-    const guardianPending = values.guardianStatus === "pending";
     const { registrationCode } = values;
     const result = { registrationCode, successToken: success.token, verificationEmailQueued: true };
     try {
-      const mail = newOutboxRow({
-        kind: "registration_verification",
-        to: input.email,
-        ...verificationEmail(values.language, {
-          fullName: input.fullName,
-          registrationCode,
-          event: context.event,
-          timeslot: slotTimes(context.slot),
-          verifyUrl: verifyUrl(config, verification.token),
-          ttlHours: config.verificationTtlHours,
-          manageUrl: manageUrl(config, values.id),
-          guardianPending,
-        }),
-      });
       // A minor's guardian is asked in the same statement: the request exists exactly when the registration does.
-      const guardianMail = guardianRequestRow(config, values, input.fullName, context.event, context.slot);
-      await insertUntilAnswered(values, guardianMail ? [mail, guardianMail] : mail, log);
+      await insertUntilAnswered(values, registrationMails(config, values, verification.token, context), log);
       return result;
     } catch (error) {
       if (error instanceof AppError || registrationRefusal(error) || isConnectionError(error)) throw error;

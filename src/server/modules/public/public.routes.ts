@@ -2,7 +2,7 @@
  * The public visitor's API (docs/architecture.md): the active event, registration, the success page's
  * lookup and the e-mail verification. All public; the submit route is rate-limited per IP.
  */
-import { publicRegistrationSchema } from "@common/schemas/registration";
+import { registrationRequestSchema } from "@common/schemas/registration";
 import {
   publicEventResponse,
   registrationCreatedResponse,
@@ -71,9 +71,9 @@ export async function publicRoutes(app: ZodApp, { db, config }: AppContext): Pro
       },
       schema: {
         tags: ["public"],
-        summary: "Register for an active event's time slot",
+        summary: "Register for an active event's time slot, or at the door from the walk-in poster (`walkIn`)",
         params: eventParams,
-        body: publicRegistrationSchema,
+        body: registrationRequestSchema,
         response: { 201: registrationCreatedResponse },
       },
     },

@@ -3,7 +3,7 @@
  * under concurrency: public.registration.ts), look up the success page, verify the e-mail
  * (public.verification.ts).
  */
-import type { PublicRegistration } from "@common/schemas/registration";
+import type { PublicRegistration, RegistrationRequest, WalkInRegistration } from "@common/schemas/registration";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -11,7 +11,7 @@ import { newSecretToken, sha256 } from "../../lib/tokens";
 import { createTimeslotsRepository, type TimeslotsRepository } from "../events/timeslots.repository";
 import { PHOTO_KINDS, type PhotoSetting } from "@common/photos";
 import { photoErrors } from "../photos/photos.errors";
-import { createPhotosRepository } from "../photos/photos.repository";
+import { createPhotosRepository, type PhotosRepository } from "../photos/photos.repository";
 import { photoConsentNeeded } from "@common/privacy/consent";
 import { isSlug } from "@common/slugs";
 import { publicCaches } from "./public.cache";
@@ -20,6 +20,7 @@ import { publicErrors } from "./public.errors";
 import { createRegistrationWriter, type RegistrationResult } from "./public.registration";
 import { createPublicRepository } from "./public.repository";
 import { createVerification } from "./public.verification";
+import { createWalkIns, type WalkInResult } from "./public.walk-in";
 import { newRegistrationCode } from "./registration-code.generator";
 import { createShareRepository } from "./share.repository";
 
@@ -29,7 +30,11 @@ export type { VerifyOutcome } from "./public.verification";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The consent and guardian columns for a registration's body, or 400 consent_required (public.consent.ts). */
-async function consentFor(noticeVersion: () => Promise<number>, photoSetting: PhotoSetting, input: PublicRegistration) {
+async function consentFor(
+  noticeVersion: () => Promise<number>,
+  photoSetting: PhotoSetting,
+  input: Omit<PublicRegistration, "timeslotId">,
+) {
   return consentValues(input, {
     currentNoticeVersion: await noticeVersion(),
     photoConsentNeeded: photoConsentNeeded(
@@ -58,6 +63,36 @@ async function publicTimeslots(timeslotsRepo: TimeslotsRepository, eventId: stri
   }));
 }
 
+/**
+ * The registration's photos against the event's setting and their rows: each an upload for this
+ * event, of its kind, not used by another registration. (The statement claims them, and fails
+ * should another registration claim one in between.)
+ */
+async function checkPhotos(
+  photosRepo: PhotosRepository,
+  eventId: string,
+  setting: PhotoSetting,
+  given: PublicRegistration["photos"],
+) {
+  const wanted = PHOTO_KINDS.filter((kind) => given?.[kind]);
+  if (setting === "off") {
+    if (wanted.length > 0) throw photoErrors.notAccepted();
+    return;
+  }
+  if (setting === "required") {
+    const missing = PHOTO_KINDS.find((kind) => !given?.[kind]);
+    if (missing) throw photoErrors.required(missing);
+  }
+  if (wanted.length === 0) return;
+  const rows = new Map((await photosRepo.findByIds(wanted.map((kind) => given![kind]!))).map((row) => [row.id, row]));
+  for (const kind of wanted) {
+    const row = rows.get(given![kind]!);
+    if (!row || row.eventId !== eventId) throw photoErrors.invalidId(kind, "notFound");
+    if (row.kind !== kind) throw photoErrors.invalidId(kind, "wrongKind");
+    if (row.registrationId || row.waitlistEntryId) throw photoErrors.invalidId(kind, "taken");
+  }
+}
+
 export function createPublicService({ db, config }: { db: Db; config: Config }) {
   const repo = createPublicRepository(db);
   const cards = createShareRepository(db);
@@ -65,6 +100,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
   const writer = createRegistrationWriter({ repo, config });
   const photosRepo = createPhotosRepository(db);
   const { verify } = createVerification({ db, repo, config });
+  const walkIns = createWalkIns({ db, config });
   // The notice and what a registration's e-mail says of its event, reused by a rush for a second
   // (shared with every other public service of this database: public.cache.ts).
   const caches = publicCaches(db);
@@ -79,6 +115,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       ...shown,
       privacyNoticeVersion: await currentNoticeVersion(),
       timeslots: await publicTimeslots(timeslotsRepo, eventId),
+      walkInsToday: await walkIns.today(eventId),
     };
   }
 
@@ -89,48 +126,40 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     return getEvent(card.id);
   }
 
-  async function register(eventId: string, input: PublicRegistration, log: FastifyBaseLogger): Promise<RegistrationResult> {
+  async function register(
+    eventId: string,
+    request: RegistrationRequest,
+    log: FastifyBaseLogger,
+  ): Promise<RegistrationResult | WalkInResult> {
     if (!UUID.test(eventId)) throw publicErrors.eventNotFound();
     // Honeypot filled: a bot. Answer like a success so it learns nothing; store nothing.
-    if (input.website) {
+    if (request.website) {
       log.warn({ eventId }, "public registration honeypot filled; ignored");
       return { registrationCode: newRegistrationCode(), successToken: newSecretToken().token, verificationEmailQueued: true };
     }
+    const { walkIn, timeslotId, ...fields } = request;
+    if (walkIn !== undefined) return registerWalkIn(eventId, { ...fields, walkIn }, log);
+    if (timeslotId === undefined) throw publicErrors.noTimeslot();
+    const input: PublicRegistration = { ...fields, timeslotId };
     let context = await caches.registrationContext(eventId);
     // A slot added in the last moment is not in a remembered context yet: ask once more.
     if (context && !context.slots.has(input.timeslotId)) context = await caches.registrationContext(eventId, { fresh: true });
     if (!context) throw publicErrors.eventNotFound();
     const slot = context.slots.get(input.timeslotId);
     if (!slot) throw publicErrors.noTimeslot();
-    await checkPhotos(eventId, context.photoSetting, input.photos);
+    await checkPhotos(photosRepo, eventId, context.photoSetting, input.photos);
     const consent = await consentFor(currentNoticeVersion, context.photoSetting, input);
     // Duplicates, a full slot, an event closed meanwhile: the registration's statement decides.
     return writer.write(eventId, input, consent, { event: context.event, slot }, log);
   }
 
-  /**
-   * The registration's photos against the event's setting and their rows: each an upload for this
-   * event, of its kind, not used by another registration. (The statement claims them, and fails
-   * should another registration claim one in between.)
-   */
-  async function checkPhotos(eventId: string, setting: PhotoSetting, given: PublicRegistration["photos"]) {
-    const wanted = PHOTO_KINDS.filter((kind) => given?.[kind]);
-    if (setting === "off") {
-      if (wanted.length > 0) throw photoErrors.notAccepted();
-      return;
-    }
-    if (setting === "required") {
-      const missing = PHOTO_KINDS.find((kind) => !given?.[kind]);
-      if (missing) throw photoErrors.required(missing);
-    }
-    if (wanted.length === 0) return;
-    const rows = new Map((await photosRepo.findByIds(wanted.map((kind) => given![kind]!))).map((row) => [row.id, row]));
-    for (const kind of wanted) {
-      const row = rows.get(given![kind]!);
-      if (!row || row.eventId !== eventId) throw photoErrors.invalidId(kind, "notFound");
-      if (row.kind !== kind) throw photoErrors.invalidId(kind, "wrongKind");
-      if (row.registrationId || row.waitlistEntryId) throw photoErrors.invalidId(kind, "taken");
-    }
+  /** A walk-in (issue 35): the same checks of the event, its photos and the consent, then registered and checked in. */
+  async function registerWalkIn(eventId: string, input: WalkInRegistration, log: FastifyBaseLogger): Promise<WalkInResult> {
+    const context = await caches.registrationContext(eventId);
+    if (!context) throw publicErrors.eventNotFound();
+    await checkPhotos(photosRepo, eventId, context.photoSetting, input.photos);
+    const consent = await consentFor(currentNoticeVersion, context.photoSetting, input);
+    return walkIns.register(eventId, input, consent, context.event, log);
   }
 
   async function registrationSuccess(successToken: string) {
@@ -146,7 +175,8 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
     register,
     registrationSuccess,
     verify,
-    checkPhotos,
+    checkPhotos: (eventId: string, setting: PhotoSetting, given: PublicRegistration["photos"]) =>
+      checkPhotos(photosRepo, eventId, setting, given),
     consentFor: (photoSetting: PhotoSetting, input: PublicRegistration) => consentFor(currentNoticeVersion, photoSetting, input),
   };
 }
