@@ -1,10 +1,12 @@
 /**
  * Check-in's rows of the authorisation matrix (issue 20): member and above, nobody else; letting
- * in a minor without the guardian's approval (issue 32): admin and above.
+ * in a minor without the guardian's approval (issue 32): admin and above; and the door passes' and
+ * walk-in poster's rows (issue 35, authorization-matrix.door-passes.ts).
  */
 import type { App } from "../app";
 import { registrationToken } from "../lib/registration-links";
 import type { MatrixRow } from "./authorization-matrix";
+import { doorPassRows } from "./authorization-matrix.door-passes";
 import { createRegistration } from "./factories";
 
 export function checkInRows(
@@ -63,5 +65,6 @@ export function checkInRows(
       ok: 200,
       prepare: async (app) => ({ url: `/api/events/${(await freshRegistration(app)).event.id}/arrivals` }),
     },
+    ...doorPassRows(),
   ];
 }

@@ -44,6 +44,13 @@ export function photoRows(): MatrixRow[] {
       prepare: async (app) => ({ url: `/api/registrations/${(await registrationWithPhoto(app)).id}/photos/face?size=thumb` }),
     },
     {
+      // The check-in card's face (issue 35): whoever checks people in, photos.see or not.
+      method: "GET",
+      route: "/api/check-ins/:registrationId/face",
+      ok: 200,
+      prepare: async (app) => ({ url: `/api/check-ins/${(await registrationWithPhoto(app)).id}/face` }),
+    },
+    {
       method: "PUT",
       route: "/api/registrations/:id/photos/:kind",
       ok: 201,
