@@ -35,7 +35,6 @@ export const SLOT_MARGIN_MINUTES = 60;
 /** How far back an offline phone's own time of a check-in is believed (a queue kept for a day is not). */
 const OFFLINE_TRUST_MS = 12 * 60 * 60 * 1000;
 
-
 /** What staff should know about this person before letting them in. */
 export function checkInWarnings(
   row: CheckInRow,
@@ -66,7 +65,8 @@ export function checkInWarnings(
     const clock = wallClockMinutes(context.now, AGENCY_TIME_ZONE);
     if (clock < minutesOfTime(row.startTime) - SLOT_MARGIN_MINUTES)
       warn("slot_not_started", t("checkin.warnings.slot_not_started", { slot }));
-    else if (clock > minutesOfTime(row.endTime) + SLOT_MARGIN_MINUTES) warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
+    else if (clock > minutesOfTime(row.endTime) + SLOT_MARGIN_MINUTES)
+      warn("slot_ended", t("checkin.warnings.slot_ended", { slot }));
   }
   if (!row.emailVerified) warn("email_not_verified", t("checkin.warnings.email_not_verified"));
   return warnings;
