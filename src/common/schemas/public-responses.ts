@@ -10,9 +10,6 @@ import type { RegistrationSheetData } from "./registration-sheet";
 
 const time = z.string().regex(/^\d{2}:\d{2}$/);
 
-export const WALK_INS_TODAY = ["open", "full", "closed"] as const;
-export type WalkInsToday = (typeof WALK_INS_TODAY)[number];
-
 export const publicTimeslotResponse = z.object({
   id: z.string(),
   startTime: time,
@@ -36,10 +33,11 @@ export const publicEventResponse = z.object({
   privacyNoticeVersion: z.number().int().optional(),
   /**
    * Registrations at the door from the walk-in poster (issue 35): `open` when the event takes them
-   * today (Buenos Aires) with room left, `full` when today's cap or every slot is full, `closed`
-   * otherwise. The server always sends it; the poster's token is checked when the form is sent.
+   * now (walk-ins on, today its day in Buenos Aires, under the day's cap, a slot with room). The
+   * server always sends it; the poster's token is checked when the form is sent, and why a closed
+   * door is closed is said then (walk_ins_closed, walk_ins_full).
    */
-  walkInsToday: z.enum(WALK_INS_TODAY).optional(),
+  walkIns: z.object({ open: z.boolean() }).optional(),
 });
 
 export const registrationCreatedResponse = z.object({
@@ -47,12 +45,12 @@ export const registrationCreatedResponse = z.object({
   successToken: z.string(),
   verificationEmailQueued: z.boolean(),
   /**
-   * A walk-in's place in the day's line (issue 35): its number, or null while a minor's guardian has
-   * not approved (the person is checked in, and numbered, on the approval). Absent for any other registration.
+   * A walk-in's place in the day's line (issue 35): its number, and `token` (the check-in link's
+   * `t`, always sent with the number) with which the phone follows its place live (/turno, the place
+   * stream); null while a minor's
+   * guardian has not approved (checked in, and numbered, on the approval). Absent for any other registration.
    */
-  queue: z.object({ number: z.number().int() }).nullable().optional(),
-  /** A walk-in's manage link's token (`/manage?t=`): the phone follows its place in the line with it. */
-  manageToken: z.string().optional(),
+  queue: z.object({ number: z.number().int(), token: z.string().optional() }).nullable().optional(),
 });
 
 export const registrationSuccessResponse = z.object({

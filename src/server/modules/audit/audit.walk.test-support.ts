@@ -22,8 +22,18 @@ export interface Call {
   superadmin?: boolean;
 }
 
-/** Today's line with two people checked in, the second one called already, and a venue screen's key. */
-async function castingDay(makerId: string, t: TestApp) {
+/** Today's line with two people checked in, the second one called already, a venue screen's key, and a door pass of `passEventId`. */
+async function castingDay(makerId: string, t: TestApp, passEventId: string) {
+  const [pass] = await t.db
+    .insert(doorPasses)
+    .values({
+      eventId: passEventId,
+      name: "Puerta",
+      tokenHash: `walk-pass-${Date.now()}`,
+      createdBy: makerId,
+      expiresAt: inHours(1),
+    })
+    .returning();
   const day = await createEvent(t.db);
   const [first, second] = [
     await createRegistration(t.db, { eventId: day.id, timeslotId: day.timeslots[0]!.id, attended: true, attendedAt: new Date() }),
@@ -39,7 +49,7 @@ async function castingDay(makerId: string, t: TestApp) {
     .insert(displayKeys)
     .values({ eventId: day.id, name: "TV de la entrada", keyHash: `walk-screen-${Date.now()}`, createdBy: makerId })
     .returning();
-  return { day, first, second, firstEntry, secondEntry, screen };
+  return { day, first, second, firstEntry, secondEntry, screen, pass };
 }
 
 /** `otherId`: a registration of `eventId` to invite to a callback; `makerId`: an admin who made things. */
@@ -50,11 +60,7 @@ export async function castingDayAndAfterCalls(
 ) {
   const other = { id: otherId };
   // The casting day's line (issue 35), and a volunteer's door pass to revoke.
-  const [pass] = await t.db
-    .insert(doorPasses)
-    .values({ eventId, name: "Puerta", tokenHash: `walk-pass-${Date.now()}`, createdBy: makerId, expiresAt: inHours(1) })
-    .returning();
-  const { day, first, second, firstEntry, secondEntry, screen } = await castingDay(makerId, t);
+  const { day, first, second, firstEntry, secondEntry, screen, pass } = await castingDay(makerId, t, eventId);
   // A callback of the person's event (issue 36), to invite the other registrant to and remind them.
   const callback = await createEvent(t.db, { eventDate: "2031-05-10", kind: "callback", callbackOf: eventId });
   // A selection for a client (issue 36): a link to make, one to revoke, one the client opens.

@@ -6,7 +6,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiTokens, auditLog, modelRegistrations, waitlistEntries, webhookEndpoints } from "../../db/schema";
-import { apiTokens, auditLog, modelRegistrations, waitlistEntries, webhookEndpoints } from "../../db/schema";
 import { createEvent, createRegistration, createUser, signedInAs } from "../../test/factories";
 import { useTestApp } from "../../test/harness";
 import { pngOf, photoUpload } from "../photos/photos.test-support";

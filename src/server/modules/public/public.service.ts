@@ -115,7 +115,7 @@ export function createPublicService({ db, config }: { db: Db; config: Config }) 
       ...shown,
       privacyNoticeVersion: await currentNoticeVersion(),
       timeslots: await publicTimeslots(timeslotsRepo, eventId),
-      walkInsToday: await walkIns.today(eventId),
+      walkIns: await walkIns.today(eventId),
     };
   }
 

@@ -12,6 +12,7 @@ const AGENCY_TIME_ZONE = sql.raw(`'America/Argentina/Buenos_Aires'`);
 /** What a walk-in reads of its event. */
 const WALK_IN_EVENT = {
   status: scoutingEvents.status,
+  kind: scoutingEvents.kind,
   eventDate: scoutingEvents.eventDate,
   enabled: scoutingEvents.walkInsEnabled,
   dailyCap: scoutingEvents.walkInsDailyCap,
@@ -31,7 +32,7 @@ export function createWalkInsRepository(db: Db) {
       return row;
     },
 
-    /** The same, read without a lock (the public event's `walkInsToday`). */
+    /** The same, read without a lock (the public event's `walkIns`). */
     async readEvent(eventId: string, tx: DbOrTx = db) {
       const [row] = await tx.select(WALK_IN_EVENT).from(scoutingEvents).where(eq(scoutingEvents.id, eventId));
       return row;

@@ -12,7 +12,6 @@
  */
 import { minutesOfTime, todayIso, wallClockMinutes } from "@common/dates";
 import type { WalkInRegistration } from "@common/schemas/registration";
-import type { WalkInsToday } from "@common/schemas/public-responses";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db, Tx } from "../../db/client";
@@ -29,7 +28,7 @@ import {
   type EventAndSlot,
   type RegistrationResult,
 } from "./public.registration";
-import type { RegistrationConsentValues } from "./public.repository";
+import type { RegistrationConsentValues } from "./public.consent";
 import { admitWalkIn, createWalkInsRepository, type WalkInsRepository } from "./public.walk-in.repository";
 
 const CODE_ATTEMPTS = 5;
@@ -58,12 +57,13 @@ export function walkInSlotOrder<T extends Slot>(slots: readonly T[], clock: numb
   );
 }
 
-type WalkInEvent = { status: string; eventDate: string; enabled: boolean; dailyCap: number | null } | undefined;
+type WalkInEvent = { status: string; kind: string; eventDate: string; enabled: boolean; dailyCap: number | null } | undefined;
 
+/** Walk-ins on, the event public (active, an open call: a callback takes none) and today its day. */
 const openOn = (event: WalkInEvent, day: string): event is NonNullable<WalkInEvent> =>
-  event !== undefined && event.status === "active" && event.enabled && event.eventDate === day;
+  event !== undefined && event.status === "active" && event.kind === "open" && event.enabled && event.eventDate === day;
 
-export type WalkInResult = RegistrationResult & { queue: { number: number } | null; manageToken: string };
+export type WalkInResult = RegistrationResult & { queue: { number: number; token: string } | null };
 
 /** The arrival's audit row and webhook event of a walk-in let in by the poster's form or the guardian's approval. */
 async function recordAdmission(tx: Tx, registrationId: string, eventId: string, at: Date): Promise<void> {
@@ -147,8 +147,8 @@ async function write(
     registrationCode: values.registrationCode,
     successToken: success.token,
     verificationEmailQueued: mails.length > 0,
-    queue: number === null ? null : { number },
-    manageToken: registrationToken(config, "manage", values.id),
+    // The check-in link's token, not the manage link's: following the line needs no more.
+    queue: number === null ? null : { number, token: registrationToken(config, "check-in", values.id) },
   };
 }
 
@@ -156,13 +156,13 @@ export function createWalkIns({ db, config }: { db: Db; config: Config }) {
   const repo = createWalkInsRepository(db);
 
   return {
-    /** Whether the event takes walk-ins today (the public event's `walkInsToday`). */
-    async today(eventId: string, now = new Date()): Promise<WalkInsToday> {
+    /** Whether the event takes walk-ins today (the public event's `walkIns`). */
+    async today(eventId: string, now = new Date()): Promise<{ open: boolean }> {
       const day = todayIso(now);
       const settings = await repo.readEvent(eventId);
-      if (!openOn(settings, day)) return "closed";
-      if (settings.dailyCap !== null && (await repo.countOnDay(eventId, day)) >= settings.dailyCap) return "full";
-      return (await repo.slotsWithRoom(eventId)).length > 0 ? "open" : "full";
+      if (!openOn(settings, day)) return { open: false };
+      if (settings.dailyCap !== null && (await repo.countOnDay(eventId, day)) >= settings.dailyCap) return { open: false };
+      return { open: (await repo.slotsWithRoom(eventId)).length > 0 };
     },
 
     /**
