@@ -18,8 +18,8 @@ import { postWalkIn, walkInBody, walkInEvent } from "./public.walk-in.test-suppo
 const t = useTestApp();
 
 const rowsOf = (eventId: string) => t.db.select().from(modelRegistrations).where(eq(modelRegistrations.eventId, eventId));
-const walkInsToday = async (eventId: string) =>
-  (await t.app.inject({ url: `/api/public/events/${eventId}` })).json().walkInsToday as string;
+const walkInsOpen = async (eventId: string) =>
+  (await t.app.inject({ url: `/api/public/events/${eventId}` })).json().walkIns.open as boolean;
 
 describe("a walk-in", () => {
   it("is registered and checked in at once, with the next number in the line", async () => {
@@ -34,7 +34,7 @@ describe("a walk-in", () => {
       payload: { registrationId: booked.id },
     });
     expect(door.json().queue).toEqual({ number: 1 });
-    expect(await walkInsToday(event.id)).toBe("open");
+    expect(await walkInsOpen(event.id)).toBe(true);
 
     const body = walkInBody(t.app, event.id, { fullName: "Camila Paz", email: "camila.paz@example.com" });
     const res = await postWalkIn(t.app, event.id, body);
@@ -44,8 +44,7 @@ describe("a walk-in", () => {
       registrationCode: expect.stringMatching(/^[A-Z0-9-]+$/),
       successToken: expect.any(String),
       verificationEmailQueued: true,
-      queue: { number: 2 },
-      manageToken: expect.any(String),
+      queue: { number: 2, token: expect.any(String) },
     });
     const [row] = (await rowsOf(event.id)).filter((r) => r.email === "camila.paz@example.com");
     expect(row).toMatchObject({
@@ -57,7 +56,8 @@ describe("a walk-in", () => {
       registrationCode: reply.registrationCode,
     });
     expect(row!.attendedAt).toBeInstanceOf(Date);
-    expect(registrationIdFromToken(t.config, "manage", reply.manageToken)).toBe(row!.id);
+    // The token the phone follows its place with: the check-in link's.
+    expect(registrationIdFromToken(t.config, "check-in", reply.queue.token)).toBe(row!.id);
     const [audited] = await t.db
       .select()
       .from(auditLog)
@@ -91,16 +91,19 @@ describe("a walk-in", () => {
 
     const off = await walkInEvent(t.app, { walkInsEnabled: false });
     await refused(off.id, walkInBody(t.app, off.id));
-    expect(await walkInsToday(off.id)).toBe("closed");
+    expect(await walkInsOpen(off.id)).toBe(false);
     const tomorrow = await walkInEvent(t.app, { eventDate: "2099-01-01" });
     await refused(tomorrow.id, walkInBody(t.app, tomorrow.id));
-    expect(await walkInsToday(tomorrow.id)).toBe("closed");
+    expect(await walkInsOpen(tomorrow.id)).toBe(false);
     const past = await walkInEvent(t.app, { eventDate: "2020-01-01" });
     await refused(past.id, walkInBody(t.app, past.id));
     const inactive = await walkInEvent(t.app, { status: "inactive" });
     const gone = await postWalkIn(t.app, inactive.id, walkInBody(t.app, inactive.id));
     expect(gone.json().error.code).toBe("event_not_found");
-    for (const id of [event.id, off.id, tomorrow.id, past.id, inactive.id]) expect(await rowsOf(id)).toEqual([]);
+    // A callback is never public: nobody walks in to one.
+    const callback = await walkInEvent(t.app, { kind: "callback", callbackOf: event.id });
+    expect((await postWalkIn(t.app, callback.id, walkInBody(t.app, callback.id))).json().error.code).toBe("event_not_found");
+    for (const id of [event.id, off.id, tomorrow.id, past.id, inactive.id, callback.id]) expect(await rowsOf(id)).toEqual([]);
 
     // The same rules as any registration: consent; a form without a slot nor a poster is told to choose a slot.
     const noConsent = await postWalkIn(t.app, event.id, walkInBody(t.app, event.id, { consentDataProcessing: false }));
@@ -127,13 +130,13 @@ describe("a walk-in", () => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect((await rowsOf(event.id)).filter((row) => row.walkIn).map((row) => row.timeslotId)).toEqual([large!.id, large!.id]);
     // Under the cap (2 of 3), but every slot is full.
-    expect(await walkInsToday(event.id)).toBe("full");
+    expect(await walkInsOpen(event.id)).toBe(false);
     const noRoom = await postWalkIn(t.app, event.id, walkInBody(t.app, event.id));
     expect(noRoom.json().error.code).toBe("walk_ins_full");
 
     const roomy = await walkInEvent(t.app, { walkInsDailyCap: 2 });
     for (let i = 0; i < 2; i++) expect((await postWalkIn(t.app, roomy.id, walkInBody(t.app, roomy.id))).statusCode).toBe(201);
-    expect(await walkInsToday(roomy.id)).toBe("full");
+    expect(await walkInsOpen(roomy.id)).toBe(false);
     const capped = await postWalkIn(t.app, roomy.id, walkInBody(t.app, roomy.id));
     expect(capped.statusCode).toBe(409);
     expect(capped.json().error).toEqual({ code: "walk_ins_full", message: expect.stringContaining("cupo") });
