@@ -6,7 +6,12 @@
  * pass, opened in a fresh browser, checks someone in, is refused the registrations list, and stops
  * working once revoked.
  */
-import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, linkIn, test, type Mailbox } from "./fixtures";
 import { eventAtTheDoor, verifyEmail, type DoorPerson } from "./support/check-in";
@@ -110,20 +115,23 @@ test("the line: a room calls, the phones say «te toca», the venue's screen sho
   await line.close();
 });
 
-/** The link a poster PDF carries (its link annotation), read from the PDF's own bytes. */
-function posterLink(pdf: Buffer): string {
-  const text = [pdf.toString("latin1")];
-  // Compressed streams too (Flate), in case the link is only in a content stream.
-  for (const match of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    try {
-      text.push(inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"));
-    } catch {
-      // Not a Flate stream.
-    }
+/** What the poster's QR code opens, read from the printed page's pixels (as a phone's camera would). */
+async function posterLink(pdf: Buffer): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), "opencall-poster-"));
+  try {
+    const file = path.join(dir, "poster.pdf");
+    writeFileSync(file, pdf);
+    execFileSync("pdftoppm", ["-png", "-r", "100", "-f", "1", "-l", "1", "-singlefile", file, path.join(dir, "page")]);
+    const { data, info } = await sharp(readFileSync(path.join(dir, "page.png")))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const link = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+    if (!link) throw new Error("no QR code on the poster");
+    return link;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const link = text.join("\n").match(/https?:\/\/[^\s()<>]+walkin=[A-Za-z0-9_-]+/);
-  if (!link) throw new Error("no walk-in link in the poster");
-  return link[0];
 }
 
 test("a walk-in takes the next number from the poster's link; a door pass checks in, sees no list, and stops when revoked", async ({
@@ -148,18 +156,26 @@ test("a walk-in takes the next number from the poster's link; a door pass checks
   const poster = await page.request.get(`/api/events/${event.id}/walk-in-poster.pdf`);
   expect(poster.status()).toBe(200);
   expect(poster.headers()["content-type"]).toContain("application/pdf");
-  const link = posterLink(await poster.body());
+  const link = await posterLink(await poster.body());
+  expect(link).toContain("walkin=");
 
   const walkInContext = await browser.newContext({ ...PHONE, locale: "es-AR", timezoneId: "America/Argentina/Buenos_Aires" });
   const walkIn = await walkInContext.newPage();
   await walkIn.goto(link.replace(/^https?:\/\/[^/]+/, baseURL!));
   await expect(walkIn.getByText("Registro en la puerta")).toBeVisible();
+  // The server-rendered form answers once its script has taken over (ADR 013), as fixtures.ts waits.
+  await walkIn.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await walkIn.getByLabel("Nombre completo", { exact: true }).fill("Flor Llegada");
   await walkIn.getByLabel("Fecha de nacimiento", { exact: true }).fill("2002-05-04");
   await walkIn.getByLabel("Ciudad / localidad", { exact: true }).fill("Rosario");
   await walkIn.getByLabel("Correo electrónico", { exact: true }).fill(`flor-${Date.now()}@example.com`);
   await walkIn.getByLabel("Teléfono", { exact: true }).fill("0341 555-7788");
   await walkIn.getByLabel("Altura (cm)", { exact: true }).fill("172");
+  await walkIn.getByLabel("Busto (cm)", { exact: true }).fill("84");
+  await walkIn.getByLabel("Cintura (cm)", { exact: true }).fill("62");
+  await walkIn.getByLabel("Cadera (cm)", { exact: true }).fill("90");
+  await walkIn.getByLabel("Color de ojos", { exact: true }).selectOption("Marrón claro");
+  await walkIn.getByLabel("¿Disponible para trabajos internacionales?", { exact: true }).selectOption({ label: "No" });
   await walkIn.getByLabel("Instagram", { exact: true }).fill("@flor.llega");
   await walkIn.getByLabel(/acepto que la agencia trate mis datos/).check();
   await walkIn.getByRole("button", { name: "Registrarme y tomar número" }).click();
