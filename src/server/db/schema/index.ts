@@ -52,4 +52,3 @@ export * from "./webhooks";
 export * from "./casting-day";
 export * from "./callbacks";
 export * from "./selections";
-

@@ -52,8 +52,7 @@ describe("POST /api/check-ins", () => {
       overridden: false,
       stop: null,
       warnings: [],
-      // The arrival took the event's first number in the line (issue 35).
-      queue: { number: 1 },
+      queue: { number: 1 }, // the event's first number in the line (issue 35)
       registration: {
         id: registration.id,
         fullName: registration.fullName,
