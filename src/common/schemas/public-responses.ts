@@ -47,8 +47,8 @@ export const registrationCreatedResponse = z.object({
   /**
    * A walk-in's place in the day's line (issue 35): its number, and `token` (the check-in link's
    * `t`, always sent with the number) with which the phone follows its place live (/turno, the place
-   * stream); null while a minor's
-   * guardian has not approved (checked in, and numbered, on the approval). Absent for any other registration.
+   * stream); null while a minor's guardian has not approved (checked in, and numbered, on the
+   * approval). Absent for any other registration.
    */
   queue: z.object({ number: z.number().int(), token: z.string().optional() }).nullable().optional(),
 });
