@@ -4,6 +4,7 @@
  * page in walk-in mode (the poster's `?walkin=`). The live parts arrive over their streams, in the
  * browser; the server sends the frame they fill.
  */
+import { todayIso } from "@common/dates";
 import { describe, expect, it } from "vitest";
 import { createEvent } from "../../test/factories";
 import { bodyOf, stateOf, useRenderedPublicPages, visibleText } from "./public.pages.test-support";
@@ -49,8 +50,11 @@ describe("the casting day's public pages (issue 35)", () => {
   });
 
   it("the poster's link renders the walk-in form: the door's banner, no slot to choose", async () => {
+    // Walk-ins on, and today the event's day: the public event says the door is open.
     const event = await createEvent(pages.db, {
       eventName: "Casting en la puerta",
+      eventDate: todayIso(),
+      walkInsEnabled: true,
       timeslots: [
         { startTime: "10:00", endTime: "11:00", capacity: 5 },
         { startTime: "11:00", endTime: "12:00", capacity: 5 },
