@@ -3,7 +3,7 @@ import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
 import { expectVisibleFocus } from "./support/focus";
 import { triggerStaffSignupEmail } from "./support/mail";
 import { seedA11yData } from "./support/a11y-seed";
-import { CASTING_DAY_ROUTES, type RouteCase } from "./support/a11y-routes";
+import { CASTING_DAY_ROUTES, SELECTIONS_ROUTES, type RouteCase } from "./support/a11y-routes";
 import { signInAsSuperadmin } from "./support/session";
 import { textsIn } from "./support/texts";
 
@@ -209,6 +209,7 @@ const ROUTES: RouteCase[] = [
     ready: (page, t) => page.getByRole("button", { name: t("accounts.security.enable") }),
   },
   ...CASTING_DAY_ROUTES,
+  ...SELECTIONS_ROUTES,
 ];
 
 const THEMES = ["light", "dark"] as const;
@@ -219,7 +220,9 @@ for (const entry of ROUTES) {
       test(`${entry.route} in ${language}, ${theme} theme, has no serious accessibility violations`, async ({
         page,
         baseURL,
+        consoleGuard,
       }) => {
+        if (entry.allowConsole) consoleGuard.allow(entry.allowConsole);
         await page.addInitScript(
           ([savedTheme, savedLanguage]) => {
             localStorage.setItem("theme", savedTheme);
