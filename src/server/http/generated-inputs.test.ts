@@ -40,19 +40,34 @@ const ERROR_SHAPE = {
   error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
 };
 
+/** The casting day's live streams (issue 35): a stream that opens never ends, so only its head is read. */
+const isStream = (route: ApiRoute) => route.url.endsWith("/stream");
+
+async function textOf(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
 async function expectNoCrash(route: ApiRoute, caller: Caller, request: GeneratedRequest) {
+  const streaming = isStream(route);
   const res = await t.app.inject({
     method: route.method as "GET",
     url: request.url,
     headers: { ...callers[caller], ...(request.payload === undefined ? {} : { "content-type": "application/json" }) },
     ...(request.payload === undefined ? {} : { payload: request.payload }),
+    ...(streaming ? { payloadAsStream: true } : {}),
   });
-  const what = `${caller} ${route.method} ${request.url.slice(0, 300)} ${String(request.payload).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+  let body = streaming ? "" : res.body;
+  if (streaming && res.statusCode >= 400) body = await textOf(res.stream());
+  else if (streaming) res.stream().destroy();
+  const what = `${caller} ${route.method} ${request.url.slice(0, 300)} ${String(request.payload).slice(0, 300)} → ${res.statusCode} ${body.slice(0, 300)}`;
   expect(res.statusCode, what).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(res.headers["content-type"], what).toMatch(/^application\/json/);
-    expect(res.json(), what).toEqual(ERROR_SHAPE);
-    const { fields } = res.json<{ error: { fields?: unknown } }>().error;
+    const parsed = JSON.parse(body) as { error: { fields?: unknown } };
+    expect(parsed, what).toEqual(ERROR_SHAPE);
+    const { fields } = parsed.error;
     if (fields !== undefined)
       expect(
         Object.values(fields as object).every((m) => typeof m === "string"),
