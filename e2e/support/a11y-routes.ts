@@ -40,6 +40,7 @@ export const CASTING_DAY_ROUTES: RouteCase[] = [
     path: "/door?p=not-a-door-pass",
     signedIn: false,
     ready: (page, t) => page.getByText(t("castingday.pass.failedTitle")),
+    allowConsole: /Failed to load resource: the server responded with a status of 401/,
   },
   {
     // The person's place, opened with their link: the event is not today, so not checked in yet.
